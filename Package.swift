@@ -1,0 +1,99 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Layers follow DESIGN.md:
+//   executables → CloudyCLI → CloudyViewModels → CloudyStore | CloudyServices → CSQLite | CloudyModels
+// CloudyServices holds the Foundation-free services (offline geocoding, the ForecastProvider
+// protocol); CloudyProviders holds the HTTP providers and response decoders (Foundation,
+// FoundationNetworking). Only cloudy-forecast links CloudyProviders, so the other tools start fast.
+let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+
+let package = Package(
+  name: "Cloudy",
+  products: [
+    .executable(name: "cloudy-db", targets: ["cloudy-db"]),
+    .executable(name: "cloudy-locations", targets: ["cloudy-locations"]),
+    .executable(name: "cloudy-settings", targets: ["cloudy-settings"]),
+    .executable(name: "cloudy-forecast", targets: ["cloudy-forecast"]),
+    .library(name: "CloudyViewModels", targets: ["CloudyViewModels"]),
+    .library(name: "CloudyStore", targets: ["CloudyStore"]),
+    .library(name: "CloudyServices", targets: ["CloudyServices"]),
+    .library(name: "CloudyProviders", targets: ["CloudyProviders"]),
+    .library(name: "CloudyModels", targets: ["CloudyModels"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+  ],
+  targets: [
+    // MARK: Bottom layer
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+    .target(name: "CloudyModels"),
+    // The GeoNames extract, embedded in the binary with C23 #embed (see scripts/build-gazetteer).
+    .target(name: "CloudyGazetteerData", exclude: ["places.tsv", "README.md"]),
+
+    // MARK: Persistence and services
+    .target(
+      name: "CloudyStore",
+      dependencies: ["CSQLite", "CloudyModels"],
+      plugins: ["EmbedMigrations"]
+    ),
+    .target(name: "CloudyServices", dependencies: ["CloudyModels", "CloudyGazetteerData"]),
+    .target(name: "CloudyProviders", dependencies: ["CloudyServices", "CloudyModels"]),
+
+    // MARK: Presentation
+    .target(name: "CloudyViewModels", dependencies: ["CloudyModels", "CloudyStore", "CloudyServices"]),
+    .target(
+      name: "CloudyCLI",
+      dependencies: ["CloudyViewModels", "CloudyStore", "CloudyModels", argumentParser]
+    ),
+
+    // MARK: Executables
+    .executableTarget(name: "cloudy-db", dependencies: ["CloudyCLI", "CloudyStore", argumentParser]),
+    .executableTarget(
+      name: "cloudy-locations",
+      dependencies: ["CloudyCLI", "CloudyViewModels", "CloudyServices", argumentParser]
+    ),
+    .executableTarget(
+      name: "cloudy-settings",
+      dependencies: ["CloudyCLI", "CloudyViewModels", argumentParser]
+    ),
+    .executableTarget(
+      name: "cloudy-forecast",
+      dependencies: ["CloudyCLI", "CloudyViewModels", "CloudyProviders", argumentParser]
+    ),
+
+    // MARK: Build tools
+    // Turns migrations/*.sql into a Swift file so a copied binary still migrates.
+    .executableTarget(
+      name: "MigrationEmbedder",
+      dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+    ),
+    .plugin(
+      name: "EmbedMigrations",
+      capability: .buildTool(),
+      dependencies: ["MigrationEmbedder"]
+    ),
+
+    // MARK: Tests
+    .testTarget(name: "CloudyStoreTests", dependencies: ["CloudyStore", "CloudyModels"]),
+    .testTarget(name: "CloudyServicesTests", dependencies: ["CloudyServices", "CloudyModels"]),
+    .testTarget(
+      name: "CloudyProvidersTests",
+      dependencies: ["CloudyProviders", "CloudyServices", "CloudyModels"],
+      resources: [.copy("Fixtures")]
+    ),
+    .testTarget(
+      name: "CloudyViewModelsTests",
+      dependencies: ["CloudyViewModels", "CloudyStore", "CloudyServices", "CloudyModels"]
+    ),
+    // End-to-end: runs the built executables as processes against temporary databases.
+    .testTarget(name: "CloudyToolTests", dependencies: ["CloudyStore", "CloudyModels"]),
+  ],
+  swiftLanguageModes: [.v6],
+  cLanguageStandard: .c2x
+)

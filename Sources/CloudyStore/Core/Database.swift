@@ -1,0 +1,208 @@
+import CSQLite
+
+/// One connection to a Cloudy database file.
+///
+/// Threading model: a `Database` is a plain, non-`Sendable` class. Swift 6's strict concurrency
+/// keeps it inside the isolation domain that opened it (one thread or task at a time), which is
+/// how SQLite connections are meant to be used; Cloudy's tools are single-threaded processes
+/// that each open their own connection, and SQLite's file locks (WAL, busy timeout,
+/// `BEGIN IMMEDIATE`) coordinate the processes. Open a second `Database` to work elsewhere.
+///
+/// Every failure is a thrown `DatabaseError`; nothing here traps on any file or input.
+public final class Database {
+  let handle: OpaquePointer
+  /// The path as given to `open`.
+  public let path: String
+  private var statementCache: [String: Statement] = [:]
+
+  /// How long a statement waits for another process's lock before failing with SQLITE_BUSY.
+  /// Cloudy's writes are short; five seconds covers a burst of concurrent commands and a backup.
+  public static let busyTimeoutMilliseconds: Int32 = 5_000
+
+  public enum Access: Sendable {
+    /// Reads only; the file must exist. Never changes the file.
+    case readOnly
+    /// Reads and writes; the file must exist.
+    case readWrite
+    /// Reads and writes, creating an empty file if there is none.
+    case create
+  }
+
+  /// Opens `path` and checks at once that it is a database (a foreign file fails here with
+  /// SQLITE_NOTADB, before anything is written), then applies the connection settings.
+  ///
+  /// Settings: `foreign_keys=ON`; a busy timeout; `synchronous=FULL`, so that a transaction
+  /// that committed survives a crash of the process and of the machine (NORMAL in WAL mode can
+  /// lose the last commits on power loss). The journal mode is the migrator's business: it
+  /// switches to WAL only once the file is known to be Cloudy's.
+  public init(path: String, access: Access) throws {
+    var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    switch access {
+    case .readOnly: flags |= SQLITE_OPEN_READONLY
+    case .readWrite: flags |= SQLITE_OPEN_READWRITE
+    case .create: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+    }
+    var connection: OpaquePointer?
+    let code = path.withCString { sqlite3_open_v2($0, &connection, flags, nil) }
+    guard code == SQLITE_OK, let connection else {
+      let error = DatabaseError(connection: connection, code: code)
+      sqlite3_close_v2(connection)
+      throw error
+    }
+    self.handle = connection
+    self.path = path
+    sqlite3_extended_result_codes(connection, 1)
+    sqlite3_busy_timeout(connection, Self.busyTimeoutMilliseconds)
+    do {
+      // Forces SQLite to read the header and schema now: a foreign or damaged file fails here.
+      _ = try scalarInt("SELECT count(*) FROM sqlite_master")
+      try execute("PRAGMA foreign_keys = ON")
+      if access != .readOnly {
+        try execute("PRAGMA synchronous = FULL")
+      }
+    } catch {
+      statementCache.removeAll()
+      sqlite3_close_v2(connection)
+      throw error
+    }
+  }
+
+  deinit {
+    statementCache.removeAll()
+    sqlite3_close_v2(handle)
+  }
+
+  // MARK: - Statements
+
+  /// A prepared statement for `sql`, kept and reused for the life of the connection.
+  /// Its bindings are cleared and its cursor reset each time it is handed out.
+  public func cachedStatement(_ sql: String) throws -> Statement {
+    if let statement = statementCache[sql] {
+      statement.reset()
+      sqlite3_clear_bindings(statement.handle)
+      return statement
+    }
+    let statement = try Statement(database: self, sql: sql)
+    statementCache[sql] = statement
+    return statement
+  }
+
+  /// Runs one statement with arguments, ignoring any rows it returns.
+  public func execute(_ sql: String, _ arguments: [DatabaseValueConvertible] = []) throws {
+    let statement = try cachedStatement(sql)
+    try statement.bind(arguments)
+    defer { statement.reset() }
+    while try statement.step() {}
+  }
+
+  /// Runs a script of several statements (a migration), with no arguments.
+  public func executeScript(_ sql: String) throws {
+    var message: UnsafeMutablePointer<CChar>?
+    let code = sqlite3_exec(handle, sql, nil, nil, &message)
+    guard code == SQLITE_OK else {
+      let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+      sqlite3_free(message)
+      throw DatabaseError(resultCode: code, extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql)
+    }
+  }
+
+  /// Runs a query and maps each row; the statement is reset afterwards so it holds no lock.
+  public func query<Row>(
+    _ sql: String, _ arguments: [DatabaseValueConvertible] = [], row: (Statement) throws -> Row
+  ) throws -> [Row] {
+    let statement = try cachedStatement(sql)
+    try statement.bind(arguments)
+    defer { statement.reset() }
+    var rows: [Row] = []
+    while try statement.step() {
+      rows.append(try row(statement))
+    }
+    return rows
+  }
+
+  /// The first row of a query, or nil.
+  public func queryFirst<Row>(
+    _ sql: String, _ arguments: [DatabaseValueConvertible] = [], row: (Statement) throws -> Row
+  ) throws -> Row? {
+    let statement = try cachedStatement(sql)
+    try statement.bind(arguments)
+    defer { statement.reset() }
+    return try statement.step() ? row(statement) : nil
+  }
+
+  /// The integer in the first column of the first row (0 when there is no row or it is NULL).
+  public func scalarInt(_ sql: String, _ arguments: [DatabaseValueConvertible] = []) throws -> Int64 {
+    try queryFirst(sql, arguments) { $0.int64(0) } ?? 0
+  }
+
+  /// The text in the first column of the first row.
+  public func scalarString(_ sql: String, _ arguments: [DatabaseValueConvertible] = []) throws -> String? {
+    try queryFirst(sql, arguments) { $0.optionalString(0) } ?? nil
+  }
+
+  /// Rows changed by the last INSERT, UPDATE or DELETE.
+  public var changes: Int { Int(sqlite3_changes64(handle)) }
+
+  public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+  /// True between BEGIN and COMMIT/ROLLBACK.
+  public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+  // MARK: - Transactions
+
+  /// Runs `body` in a write transaction, committed if it returns and rolled back if it throws.
+  ///
+  /// Uses `BEGIN IMMEDIATE`: the write lock is taken before the first read, so a transaction that
+  /// reads then writes never fails with SQLITE_BUSY_SNAPSHOT under WAL, and waits for other
+  /// writers within the busy timeout instead. Nested calls become savepoints.
+  public func write<Result>(_ body: (Database) throws -> Result) throws -> Result {
+    try transaction(begin: "BEGIN IMMEDIATE", body)
+  }
+
+  /// Runs `body` in a read transaction: every query in it sees the same snapshot of the file.
+  public func read<Result>(_ body: (Database) throws -> Result) throws -> Result {
+    try transaction(begin: "BEGIN DEFERRED", body)
+  }
+
+  private func transaction<Result>(begin: String, _ body: (Database) throws -> Result) throws -> Result {
+    if isInTransaction {
+      try execute("SAVEPOINT cloudy_nested")
+      do {
+        let result = try body(self)
+        try execute("RELEASE cloudy_nested")
+        return result
+      } catch {
+        try? execute("ROLLBACK TO cloudy_nested")
+        try? execute("RELEASE cloudy_nested")
+        throw error
+      }
+    }
+    try execute(begin)
+    do {
+      let result = try body(self)
+      try execute("COMMIT")
+      return result
+    } catch {
+      // A failed COMMIT may leave the transaction open; ROLLBACK is then what undoes it.
+      if isInTransaction { try? execute("ROLLBACK") }
+      throw error
+    }
+  }
+
+  // MARK: - Inspection
+
+  /// `PRAGMA journal_mode`, e.g. "wal".
+  public func journalMode() throws -> String {
+    try scalarString("PRAGMA journal_mode") ?? "unknown"
+  }
+
+  /// The names of the ordinary tables, without SQLite's own.
+  public func tableNames() throws -> [String] {
+    try query(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+    ) { $0.string(0) }
+  }
+
+  /// The SQLite library version, e.g. "3.40.1".
+  public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
+}

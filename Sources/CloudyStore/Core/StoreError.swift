@@ -1,0 +1,45 @@
+/// Why Cloudy refused a database file or an operation on it. Each says what to do next.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file was written by a newer Cloudy; this build must not touch it.
+  case newerSchema(path: String, found: Int, known: Int)
+  /// A migration that was applied has since been edited.
+  case checksumMismatch(path: String, version: Int, name: String)
+  /// A SQLite file of another application.
+  case notCloudyDatabase(path: String, tables: [String])
+  /// Not a SQLite file at all, or damaged beyond reading.
+  case notADatabase(path: String, detail: String)
+  /// A zero-length file where the database should be.
+  case emptyFile(path: String)
+  /// The path is a folder, a device or another non-regular file.
+  case notARegularFile(path: String, kind: String)
+  case missingFile(path: String)
+  case migrationFailed(version: Int, name: String, underlying: DatabaseError)
+  case foreignKeyViolations(count: Int, after: String)
+  /// The operating system refused a file operation.
+  case fileSystem(path: String, operation: String, errno: Int32, message: String)
+
+  public var description: String {
+    switch self {
+    case .newerSchema(let path, let found, let known):
+      "\(path) has schema version \(found), but this Cloudy knows only up to \(known): a newer Cloudy wrote it. Upgrade Cloudy to use it; the file was left untouched"
+    case .checksumMismatch(let path, let version, let name):
+      "migration \(version) (\(name)) applied to \(path) differs from the one built into this Cloudy: migrations must never be edited once applied; add a new migration instead"
+    case .notCloudyDatabase(let path, let tables):
+      "\(path) is a SQLite database of another application (tables: \(tables.prefix(5).joined(separator: ", "))\(tables.count > 5 ? ", …" : "")), not a Cloudy database; choose another path with --db"
+    case .notADatabase(let path, let detail):
+      "\(path) is not a Cloudy database (\(detail)); if it is a damaged copy, restore a backup with `cloudy-db restore`"
+    case .emptyFile(let path):
+      "\(path) is empty (0 bytes), not a Cloudy database; remove it to start a new one, or choose another path with --db"
+    case .notARegularFile(let path, let kind):
+      "\(path) is \(kind), not a database file; choose a file path with --db"
+    case .missingFile(let path):
+      "no database at \(path) yet; add a place or change a setting to create it"
+    case .migrationFailed(let version, let name, let underlying):
+      "migration \(version) (\(name)) failed and was rolled back: \(underlying.message)"
+    case .foreignKeyViolations(let count, let after):
+      "\(count) foreign key violation(s) after \(after); rolled back"
+    case .fileSystem(let path, let operation, _, let message):
+      "cannot \(operation) \(path): \(message)"
+    }
+  }
+}
