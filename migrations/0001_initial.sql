@@ -65,9 +65,10 @@ CREATE TABLE settings (
 INSERT INTO settings (id) VALUES (1);
 
 -- The last forecast fetched for a place: current conditions here, days and hours below.
+-- location_id NULL means the device's current location (replaced when that position changes).
 CREATE TABLE forecast (
   id                        INTEGER PRIMARY KEY,
-  location_id               INTEGER NOT NULL REFERENCES location (id) ON DELETE CASCADE,
+  location_id               INTEGER REFERENCES location (id) ON DELETE CASCADE,
   provider                  TEXT NOT NULL CHECK (provider IN ('open-meteo', 'dark-sky')),
   fetched_at                INTEGER NOT NULL,
   latitude                  REAL NOT NULL CHECK (latitude BETWEEN -90 AND 90),

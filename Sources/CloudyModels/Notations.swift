@@ -15,7 +15,8 @@ extension Notation {
   /// Parses what a user typed: the raw value or an alias, ignoring case.
   public init?(userInput: String) {
     let typed = userInput.lowercased()
-    guard let match = Self.allCases.first(where: { $0.rawValue == typed || $0.aliases.contains(typed) })
+    guard
+      let match = Self.allCases.first(where: { $0.rawValue == typed || $0.aliases.contains(typed) })
     else { return nil }
     self = match
   }
@@ -91,7 +92,8 @@ public struct Settings: Hashable, Sendable {
   public var temperature: TemperatureNotation
 
   /// The Cloudy app's defaults.
-  public static let defaults = Settings(time: .twelveHour, units: .imperial, temperature: .fahrenheit)
+  public static let defaults = Settings(
+    time: .twelveHour, units: .imperial, temperature: .fahrenheit)
 
   public init(time: TimeNotation, units: UnitsNotation, temperature: TemperatureNotation) {
     self.time = time

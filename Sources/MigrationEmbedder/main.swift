@@ -32,7 +32,9 @@ for path in arguments.dropFirst() {
 }
 entries.sort { $0.version < $1.version }
 for (index, entry) in entries.enumerated() where entry.version != index + 1 {
-  fail("migration versions must be 1, 2, 3… with no gaps; found \(entry.version) at position \(index + 1)")
+  fail(
+    "migration versions must be 1, 2, 3… with no gaps; found \(entry.version) at position \(index + 1)"
+  )
 }
 
 /// A raw string literal whose delimiter cannot occur in the SQL.

@@ -102,7 +102,8 @@ public final class Database {
     guard code == SQLITE_OK else {
       let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
       sqlite3_free(message)
-      throw DatabaseError(resultCode: code, extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql)
+      throw DatabaseError(
+        resultCode: code, extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql)
     }
   }
 
@@ -131,12 +132,15 @@ public final class Database {
   }
 
   /// The integer in the first column of the first row (0 when there is no row or it is NULL).
-  public func scalarInt(_ sql: String, _ arguments: [DatabaseValueConvertible] = []) throws -> Int64 {
+  public func scalarInt(_ sql: String, _ arguments: [DatabaseValueConvertible] = []) throws -> Int64
+  {
     try queryFirst(sql, arguments) { $0.int64(0) } ?? 0
   }
 
   /// The text in the first column of the first row.
-  public func scalarString(_ sql: String, _ arguments: [DatabaseValueConvertible] = []) throws -> String? {
+  public func scalarString(_ sql: String, _ arguments: [DatabaseValueConvertible] = []) throws
+    -> String?
+  {
     try queryFirst(sql, arguments) { $0.optionalString(0) } ?? nil
   }
 
@@ -164,7 +168,9 @@ public final class Database {
     try transaction(begin: "BEGIN DEFERRED", body)
   }
 
-  private func transaction<Result>(begin: String, _ body: (Database) throws -> Result) throws -> Result {
+  private func transaction<Result>(begin: String, _ body: (Database) throws -> Result) throws
+    -> Result
+  {
     if isInTransaction {
       try execute("SAVEPOINT cloudy_nested")
       do {

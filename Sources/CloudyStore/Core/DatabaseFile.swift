@@ -28,7 +28,9 @@ public enum DatabaseFile {
 
   /// Opens an existing database for reading without writing to it, or reports that it is
   /// missing. A file from an older Cloudy is migrated first (that is the one case a read writes).
-  public static func openForReading(path: String, migrator: Migrator = Migrator()) throws -> ReadOutcome {
+  public static func openForReading(path: String, migrator: Migrator = Migrator()) throws
+    -> ReadOutcome
+  {
     guard try checkExisting(path: path) else { return .missing }
     let database = try open(path: path, access: .readOnly)
     if try !migrator.pendingMigrations(in: database).isEmpty {
@@ -38,7 +40,9 @@ public enum DatabaseFile {
   }
 
   /// Opens the database for a command that writes, creating and migrating it as needed.
-  public static func openForWriting(path: String, migrator: Migrator = Migrator()) throws -> Database {
+  public static func openForWriting(path: String, migrator: Migrator = Migrator()) throws
+    -> Database
+  {
     if try checkExisting(path: path) {
       return try openExisting(path: path, migrator: migrator)
     }
@@ -68,7 +72,10 @@ public enum DatabaseFile {
     if try database.journalMode() != "wal" {
       let mode = try database.scalarString("PRAGMA journal_mode = WAL")
       guard mode == "wal" else {
-        throw DatabaseError(resultCode: SQLITE_ERROR, message: "could not switch \(database.path) to WAL (journal mode stays \(mode ?? "unknown"))")
+        throw DatabaseError(
+          resultCode: SQLITE_ERROR,
+          message:
+            "could not switch \(database.path) to WAL (journal mode stays \(mode ?? "unknown"))")
       }
     }
   }
@@ -132,7 +139,9 @@ public enum DatabaseFile {
         }
         return false
       }
-      if errno == ENOTDIR { throw StoreError.notARegularFile(path: parentFolder(of: path), kind: "not a folder") }
+      if errno == ENOTDIR {
+        throw StoreError.notARegularFile(path: parentFolder(of: path), kind: "not a folder")
+      }
       throw fileSystemError(path, "read")
     }
     switch info.st_mode & S_IFMT {
@@ -181,6 +190,7 @@ public enum DatabaseFile {
 
   static func fileSystemError(_ path: String, _ operation: String) -> StoreError {
     let code = errno
-    return StoreError.fileSystem(path: path, operation: operation, errno: code, message: String(cString: strerror(code)))
+    return StoreError.fileSystem(
+      path: path, operation: operation, errno: code, message: String(cString: strerror(code)))
   }
 }

@@ -24,7 +24,8 @@ public final class Statement {
     if let tail, tail.pointee != 0, !String(cString: tail).allSatisfy(\.isWhitespace) {
       sqlite3_finalize(statement)
       throw DatabaseError(
-        resultCode: SQLITE_MISUSE, message: "more than one SQL statement given to prepare", sql: sql)
+        resultCode: SQLITE_MISUSE, message: "more than one SQL statement given to prepare", sql: sql
+      )
     }
     self.handle = statement
   }
@@ -68,7 +69,9 @@ public final class Statement {
       }
     case .blob(let bytes):
       code = bytes.withUnsafeBytes { raw in
-        sqlite3_bind_blob64(handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), sqlite3_uint64(raw.count), sqliteTransient)
+        sqlite3_bind_blob64(
+          handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
+          sqlite3_uint64(raw.count), sqliteTransient)
       }
     }
     guard code == SQLITE_OK else {

@@ -42,13 +42,15 @@ public struct Migrator: Sendable {
 
   /// What `cloudy_migration` records, oldest first; empty for a new file.
   public func appliedMigrations(in database: Database) throws -> [AppliedMigration] {
-    guard try database.scalarInt(
-      "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'cloudy_migration'") > 0
+    guard
+      try database.scalarInt(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'cloudy_migration'") > 0
     else { return [] }
     return try database.query(
       "SELECT version, name, checksum, applied_at FROM cloudy_migration ORDER BY version"
     ) {
-      AppliedMigration(version: $0.int(0), name: $0.string(1), checksum: $0.string(2), appliedAt: $0.string(3))
+      AppliedMigration(
+        version: $0.int(0), name: $0.string(1), checksum: $0.string(2), appliedAt: $0.string(3))
     }
   }
 
@@ -65,7 +67,9 @@ public struct Migrator: Sendable {
   public func pendingMigrations(in database: Database) throws -> [Migration] {
     try checkIdentity(of: database)
     let applied = try appliedMigrations(in: database)
-    try validate(applied: applied, userVersion: Int(try database.scalarInt("PRAGMA user_version")), path: database.path)
+    try validate(
+      applied: applied, userVersion: Int(try database.scalarInt("PRAGMA user_version")),
+      path: database.path)
     let done = Set(applied.map(\.version))
     return migrations.filter { !done.contains($0.version) }
   }
@@ -106,7 +110,8 @@ public struct Migrator: Sendable {
       // Re-read under the write lock: the check and the apply are one transaction.
       try checkIdentity(of: db)
       let applied = try appliedMigrations(in: db)
-      try validate(applied: applied, userVersion: Int(try db.scalarInt("PRAGMA user_version")), path: db.path)
+      try validate(
+        applied: applied, userVersion: Int(try db.scalarInt("PRAGMA user_version")), path: db.path)
       if applied.contains(where: { $0.version == migration.version }) { return false }
       try db.executeScript(
         """
@@ -120,7 +125,8 @@ public struct Migrator: Sendable {
       do {
         try db.executeScript(migration.sql)
       } catch let error as DatabaseError {
-        throw StoreError.migrationFailed(version: migration.version, name: migration.name, underlying: error)
+        throw StoreError.migrationFailed(
+          version: migration.version, name: migration.name, underlying: error)
       }
       try db.execute(
         "INSERT INTO cloudy_migration (version, name, checksum) VALUES (?, ?, ?)",
@@ -130,7 +136,8 @@ public struct Migrator: Sendable {
       try db.execute("PRAGMA application_id = \(Self.applicationID)")
       let violations = try db.scalarInt("SELECT count(*) FROM pragma_foreign_key_check")
       if violations > 0 {
-        throw StoreError.foreignKeyViolations(count: Int(violations), after: "migration \(migration.version) \(migration.name)")
+        throw StoreError.foreignKeyViolations(
+          count: Int(violations), after: "migration \(migration.version) \(migration.name)")
       }
       return true
     }

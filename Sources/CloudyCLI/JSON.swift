@@ -1,0 +1,87 @@
+/// A JSON value with keys in the order given, for the tools' stable `--json` output.
+///
+/// Written by hand rather than with Foundation's JSONEncoder on purpose: loading Foundation
+/// costs a CLI command more than the work itself (see DESIGN.md), and the shapes are small.
+public indirect enum JSON: Equatable, Sendable {
+  case null
+  case bool(Bool)
+  case int(Int64)
+  case double(Double)
+  case string(String)
+  case array([JSON])
+  case object([(String, JSON)])
+
+  public static func == (lhs: JSON, rhs: JSON) -> Bool { lhs.rendered() == rhs.rendered() }
+
+  public static func optional(_ value: String?) -> JSON { value.map { .string($0) } ?? .null }
+  public static func optional(_ value: Double?) -> JSON { value.map { .double($0) } ?? .null }
+
+  /// Pretty-printed with two-space indentation.
+  public func rendered() -> String {
+    var output = ""
+    write(to: &output, indent: 0)
+    return output
+  }
+
+  private func write(to output: inout String, indent: Int) {
+    switch self {
+    case .null: output += "null"
+    case .bool(let value): output += value ? "true" : "false"
+    case .int(let value): output += String(value)
+    case .double(let value):
+      if !value.isFinite {
+        output += "null"
+      } else if value == value.rounded(), abs(value) < 1e15 {
+        output += String(Int64(value))
+      } else {
+        output += String(value)
+      }
+    case .string(let value): JSON.writeString(value, to: &output)
+    case .array(let values):
+      guard !values.isEmpty else {
+        output += "[]"
+        return
+      }
+      output += "[\n"
+      for (index, value) in values.enumerated() {
+        output += String(repeating: "  ", count: indent + 1)
+        value.write(to: &output, indent: indent + 1)
+        output += index < values.count - 1 ? ",\n" : "\n"
+      }
+      output += String(repeating: "  ", count: indent) + "]"
+    case .object(let members):
+      guard !members.isEmpty else {
+        output += "{}"
+        return
+      }
+      output += "{\n"
+      for (index, (key, value)) in members.enumerated() {
+        output += String(repeating: "  ", count: indent + 1)
+        JSON.writeString(key, to: &output)
+        output += ": "
+        value.write(to: &output, indent: indent + 1)
+        output += index < members.count - 1 ? ",\n" : "\n"
+      }
+      output += String(repeating: "  ", count: indent) + "}"
+    }
+  }
+
+  private static func writeString(_ value: String, to output: inout String) {
+    output += "\""
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "\"": output += "\\\""
+      case "\\": output += "\\\\"
+      case "\n": output += "\\n"
+      case "\r": output += "\\r"
+      case "\t": output += "\\t"
+      case _
+      where scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value):
+        let hex = String(scalar.value, radix: 16)
+        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+    output += "\""
+  }
+}

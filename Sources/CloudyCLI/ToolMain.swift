@@ -1,0 +1,111 @@
+import ArgumentParser
+import CloudyStore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The entry point every Cloudy tool uses instead of ArgumentParser's default `main()`.
+///
+/// It keeps DESIGN.md's error contract: one line on stderr, `TOOL: error: what to do`, and an
+/// exit status from `ExitStatus`. Help and version go to stdout with status 0. Arguments that
+/// are not valid UTF-8 are refused before parsing, since decoding would silently replace bytes
+/// and a name would be stored mangled.
+public enum ToolMain {
+  public static func run<Command: ParsableCommand>(_ command: Command.Type, tool: String) -> Never {
+    do {
+      try refuseInvalidUTF8Arguments()
+      var parsed = try Command.parseAsRoot()
+      try parsed.run()
+      exit(0)
+    } catch {
+      finish(command, tool: tool, error: error)
+    }
+  }
+
+  public static func run<Command: AsyncParsableCommand>(_ command: Command.Type, tool: String) async
+    -> Never
+  {
+    do {
+      try refuseInvalidUTF8Arguments()
+      var parsed = try Command.parseAsRoot()
+      if var asyncCommand = parsed as? any AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try parsed.run()
+      }
+      exit(0)
+    } catch {
+      finish(command, tool: tool, error: error)
+    }
+  }
+
+  /// Runs a command body, turning any error into the one-line report and its exit status.
+  public static func reporting<Result>(tool: String, _ body: () throws -> Result) throws -> Result {
+    do {
+      return try body()
+    } catch let error as ExitCode {
+      throw error
+    } catch let error as CleanExit {
+      throw error
+    } catch {
+      throw report(CommandFailure(describing: error), tool: tool)
+    }
+  }
+
+  /// The async twin of `reporting`.
+  public static func reporting<Result>(tool: String, _ body: () async throws -> Result) async throws
+    -> Result
+  {
+    do {
+      return try await body()
+    } catch let error as ExitCode {
+      throw error
+    } catch {
+      throw report(CommandFailure(describing: error), tool: tool)
+    }
+  }
+
+  /// Prints the failure and returns the ExitCode to throw.
+  public static func report(_ failure: CommandFailure, tool: String) -> ExitCode {
+    Output.error("\(tool): error: \(failure.message)")
+    return ExitCode(failure.status.rawValue)
+  }
+
+  private static func finish<Command: ParsableCommand>(
+    _ command: Command.Type, tool: String, error: any Error
+  ) -> Never {
+    if let failure = error as? CommandFailure {
+      exit(report(failure, tool: tool).rawValue)
+    }
+    if let code = error as? ExitCode {
+      exit(code.rawValue)
+    }
+    let code = Command.exitCode(for: error)
+    if code == .success {
+      print(Command.fullMessage(for: error))
+      exit(0)
+    }
+    // A parse or validation error: ArgumentParser's message, on one line, with the way out.
+    let message =
+      Command.message(for: error)
+      .split(whereSeparator: \.isNewline).first.map(String.init) ?? "invalid arguments"
+    let lowered = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
+    Output.error("\(tool): error: \(lowered) (see '\(tool) --help')")
+    exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
+  }
+
+  private static func refuseInvalidUTF8Arguments() throws {
+    for index in 1..<Int(CommandLine.argc) {
+      guard let pointer = CommandLine.unsafeArgv[index] else { continue }
+      let bytes = UnsafeBufferPointer(start: pointer, count: strlen(pointer)).map {
+        UInt8(bitPattern: $0)
+      }
+      if String(validating: bytes, as: UTF8.self) == nil {
+        throw CommandFailure(.badData, "argument \(index) is not valid UTF-8; nothing was changed")
+      }
+    }
+  }
+}

@@ -1,0 +1,201 @@
+import CSQLite
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// What `cloudy-db check` found.
+public struct CheckReport: Sendable, Equatable {
+  /// `PRAGMA integrity_check` lines; `["ok"]` when the file is sound.
+  public let integrity: [String]
+  /// `PRAGMA foreign_key_check` rows as "table rowid → parent".
+  public let foreignKeyViolations: [String]
+
+  public var isOK: Bool { integrity == ["ok"] && foreignKeyViolations.isEmpty }
+}
+
+/// A summary of one database for `cloudy-db info`.
+public struct DatabaseInfo: Sendable, Equatable {
+  public let schemaVersion: Int
+  public let latestKnownVersion: Int
+  public let locations: Int
+  public let forecasts: Int
+  public let journalMode: String
+  public let pageSize: Int
+  public let pageCount: Int
+  /// Bytes of the database file plus its -wal, if any.
+  public let fileSize: Int64
+  public let sqliteVersion: String
+}
+
+/// Whole-file operations: check, backup, restore, vacuum, info.
+public enum Maintenance {
+  // MARK: - Check
+
+  /// Runs `integrity_check` and `foreign_key_check`. A damaged file is reported, not thrown,
+  /// whenever SQLite can say what is wrong.
+  public static func check(_ database: Database) throws -> CheckReport {
+    let integrity = try database.query("PRAGMA integrity_check") { $0.string(0) }
+    let violations = try database.query("PRAGMA foreign_key_check") { row in
+      "\(row.string(0)) row \(row.int64(1)) → \(row.string(2))"
+    }
+    return CheckReport(integrity: integrity, foreignKeyViolations: violations)
+  }
+
+  // MARK: - Info
+
+  public static func info(_ database: Database, migrator: Migrator = Migrator()) throws
+    -> DatabaseInfo
+  {
+    try database.read { db in
+      DatabaseInfo(
+        schemaVersion: try migrator.currentVersion(of: db),
+        latestKnownVersion: migrator.latestVersion,
+        locations: try LocationRepository(database: db).count(),
+        forecasts: try ForecastRepository(database: db).count(),
+        journalMode: try db.journalMode(),
+        pageSize: Int(try db.scalarInt("PRAGMA page_size")),
+        pageCount: Int(try db.scalarInt("PRAGMA page_count")),
+        fileSize: fileSize(db.path) + fileSize(db.path + "-wal"),
+        sqliteVersion: Database.sqliteVersion)
+    }
+  }
+
+  static func fileSize(_ path: String) -> Int64 {
+    var info = stat()
+    return stat(path, &info) == 0 ? Int64(info.st_size) : 0
+  }
+
+  // MARK: - Backup
+
+  /// Writes a consistent copy of `database` to `destination` with SQLite's online backup API.
+  ///
+  /// The copy is built in a temporary file beside the destination (mode 0600), checked with
+  /// `integrity_check`, synced, and only then moved into place, so a failed backup never leaves
+  /// a half-written file. A read transaction is held on the source for the whole copy: other
+  /// processes keep writing (to the WAL), the backup sees one snapshot and does not restart.
+  /// Without `overwrite`, an existing destination is refused (atomically, with link(2)).
+  public static func backup(_ database: Database, to destination: String, overwrite: Bool) throws {
+    if !overwrite, access(destination, F_OK) == 0 {
+      throw MaintenanceError.destinationExists(destination)
+    }
+    if destination == database.path { throw MaintenanceError.sameFile(destination) }
+    let folder = DatabaseFile.parentFolder(of: destination)
+    try DatabaseFile.makeFolders(folder)
+    let temporary = "\(folder)/.\(DatabaseFile.baseName(of: destination)).backup-\(getpid())"
+    DatabaseFile.removeDatabaseFiles(temporary)
+    defer { DatabaseFile.removeDatabaseFiles(temporary) }
+    let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw DatabaseFile.fileSystemError(temporary, "create") }
+    close(descriptor)
+
+    do {
+      let copy = try Database(path: temporary, access: .readWrite)
+      try database.read { source in
+        try copyPages(from: source, to: copy)
+      }
+      // The copy is a WAL database like its source; fold its WAL in so one file is the backup.
+      try copy.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+      let report = try check(copy)
+      guard report.isOK else {
+        throw MaintenanceError.copyFailedCheck(report.integrity.first ?? "foreign keys")
+      }
+    }
+    try DatabaseFile.syncFile(temporary)
+    if overwrite {
+      guard rename(temporary, destination) == 0 else {
+        throw DatabaseFile.fileSystemError(destination, "replace")
+      }
+      unlink(destination + "-wal")
+      unlink(destination + "-shm")
+    } else {
+      guard link(temporary, destination) == 0 else {
+        if errno == EEXIST { throw MaintenanceError.destinationExists(destination) }
+        throw DatabaseFile.fileSystemError(destination, "create")
+      }
+    }
+    DatabaseFile.syncFolder(folder)
+  }
+
+  /// Copies every page of `source`'s main database into `destination` in one step.
+  static func copyPages(from source: Database, to destination: Database) throws {
+    guard let backup = sqlite3_backup_init(destination.handle, "main", source.handle, "main") else {
+      throw DatabaseError(connection: destination.handle, code: sqlite3_errcode(destination.handle))
+    }
+    var code: Int32
+    repeat {
+      code = sqlite3_backup_step(backup, -1)
+      if code == SQLITE_BUSY || code == SQLITE_LOCKED { sqlite3_sleep(20) }
+    } while code == SQLITE_OK || code == SQLITE_BUSY || code == SQLITE_LOCKED
+    let finish = sqlite3_backup_finish(backup)
+    guard code == SQLITE_DONE, finish == SQLITE_OK else {
+      throw DatabaseError(connection: destination.handle, code: code == SQLITE_DONE ? finish : code)
+    }
+  }
+
+  // MARK: - Restore
+
+  /// Replaces the contents of `database` with the Cloudy database at `source`.
+  ///
+  /// `source` must be a Cloudy database that passes `integrity_check` and is not newer than this
+  /// build. The current contents are first backed up to `keepCurrentAs`; then the pages are
+  /// copied in through SQLite (the backup API into the live connection), so other processes see
+  /// the old database or the new one, never a torn file, and the -wal stays consistent.
+  /// An older source is migrated afterwards.
+  public static func restore(
+    _ database: Database, from source: String, keepCurrentAs keep: String,
+    migrator: Migrator = Migrator()
+  ) throws {
+    guard try DatabaseFile.checkExisting(path: source) else {
+      throw StoreError.missingFile(path: source)
+    }
+    let input = try DatabaseFile.open(path: source, access: .readOnly)
+    try input.read { db in
+      guard try db.tableNames().contains("cloudy_migration") else {
+        throw StoreError.notCloudyDatabase(path: source, tables: try db.tableNames())
+      }
+      _ = try migrator.pendingMigrations(in: db)
+      let report = try check(db)
+      guard report.isOK else {
+        throw MaintenanceError.sourceFailedCheck(
+          source, report.integrity.first ?? "foreign key violations")
+      }
+    }
+    try backup(database, to: keep, overwrite: false)
+    try input.read { db in
+      try copyPages(from: db, to: database)
+    }
+    try migrator.migrate(database)
+  }
+
+  // MARK: - Vacuum
+
+  /// Rebuilds the file to reclaim free pages; returns the sizes before and after.
+  public static func vacuum(_ database: Database) throws -> (before: Int64, after: Int64) {
+    let before = fileSize(database.path) + fileSize(database.path + "-wal")
+    try database.execute("VACUUM")
+    try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    return (before, fileSize(database.path) + fileSize(database.path + "-wal"))
+  }
+}
+
+/// Why a whole-file operation was refused; the files involved are unchanged.
+public enum MaintenanceError: Error, Equatable, Sendable, CustomStringConvertible {
+  case destinationExists(String)
+  case sameFile(String)
+  case copyFailedCheck(String)
+  case sourceFailedCheck(String, String)
+
+  public var description: String {
+    switch self {
+    case .destinationExists(let path): "\(path) already exists; pass --force to replace it"
+    case .sameFile(let path): "cannot back up \(path) onto itself; choose another destination"
+    case .copyFailedCheck(let problem):
+      "the copy failed its integrity check (\(problem)); nothing was written"
+    case .sourceFailedCheck(let path, let problem):
+      "\(path) failed its integrity check (\(problem)); nothing was restored"
+    }
+  }
+}

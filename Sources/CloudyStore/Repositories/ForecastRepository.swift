@@ -1,0 +1,143 @@
+import CloudyModels
+
+/// Cached forecasts, one per place: the saved places' and the current location's
+/// (`location_id` NULL), each replaced whole when a new one is fetched.
+public struct ForecastRepository {
+  public let database: Database
+
+  public init(database: Database) {
+    self.database = database
+  }
+
+  /// Which place a forecast belongs to.
+  public enum Place: Hashable, Sendable {
+    case current
+    case saved(Location.ID)
+
+    var locationID: Location.ID? {
+      if case .saved(let id) = self { return id }
+      return nil
+    }
+  }
+
+  /// Replaces the cached forecast of `place` in one transaction: a reader sees the old forecast
+  /// or the new one, never a mix, and a failure leaves the old one in place.
+  public func save(_ weather: WeatherData, for place: Place) throws {
+    try database.write { db in
+      if case .saved(let id) = place,
+        try db.scalarInt("SELECT count(*) FROM location WHERE id = ?", [id]) == 0
+      {
+        throw LocationError.notFound("with id \(id)")
+      }
+      try db.execute("DELETE FROM forecast WHERE location_id IS ?", [place.locationID])
+      let current = weather.current
+      try db.execute(
+        """
+        INSERT INTO forecast (location_id, provider, fetched_at, latitude, longitude, time_zone,
+          observed_at, summary, icon, temperature, wind_speed, precipitation_probability)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+        [
+          place.locationID, weather.provider.rawValue, weather.fetchedAt,
+          weather.coordinate.latitude,
+          weather.coordinate.longitude, weather.timeZone, current.time, current.summary,
+          current.icon.rawValue,
+          current.temperature, current.windSpeed, current.precipitationProbability,
+        ])
+      let forecastID = db.lastInsertedRowID
+      for day in weather.days {
+        try db.execute(
+          """
+          INSERT INTO forecast_day (forecast_id, time, summary, icon, temperature_min, temperature_max,
+            wind_speed, precipitation_probability) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+          """,
+          [
+            forecastID, day.time, day.summary, day.icon.rawValue, day.temperatureMin,
+            day.temperatureMax,
+            day.windSpeed, day.precipitationProbability,
+          ])
+      }
+      for hour in weather.hours {
+        try db.execute(
+          """
+          INSERT INTO forecast_hour (forecast_id, time, summary, icon, temperature, wind_speed,
+            precipitation_probability) VALUES (?, ?, ?, ?, ?, ?, ?)
+          """,
+          [
+            forecastID, hour.time, hour.summary, hour.icon.rawValue, hour.temperature,
+            hour.windSpeed,
+            hour.precipitationProbability,
+          ])
+      }
+    }
+  }
+
+  /// The newest cached forecast of `place`, read in one snapshot; nil if none is cached.
+  public func latest(for place: Place) throws -> WeatherData? {
+    try database.read { db in
+      guard
+        let (id, header) = try db.queryFirst(
+          """
+          SELECT id, provider, fetched_at, latitude, longitude, time_zone, observed_at, summary, icon,
+            temperature, wind_speed, precipitation_probability
+          FROM forecast WHERE location_id IS ? ORDER BY fetched_at DESC LIMIT 1
+          """, [place.locationID],
+          row: { row in
+            (
+              row.int64(0),
+              WeatherData(
+                provider: ForecastProviderKind(rawValue: row.string(1)) ?? .openMeteo,
+                fetchedAt: row.int64(2),
+                coordinate: try Coordinate(latitude: row.double(3), longitude: row.double(4)),
+                timeZone: row.string(5),
+                current: WeatherConditions(
+                  time: row.int64(6), summary: row.string(7),
+                  icon: WeatherIcon(rawValue: row.string(8)) ?? .cloudy,
+                  temperature: row.double(9), windSpeed: row.double(10),
+                  precipitationProbability: row.optionalDouble(11)),
+                days: [], hours: [])
+            )
+          })
+      else { return nil }
+      var weather = header
+      weather.days = try db.query(
+        """
+        SELECT time, summary, icon, temperature_min, temperature_max, wind_speed, precipitation_probability
+        FROM forecast_day WHERE forecast_id = ? ORDER BY time
+        """, [id]
+      ) { row in
+        WeatherDayData(
+          time: row.int64(0), summary: row.string(1),
+          icon: WeatherIcon(rawValue: row.string(2)) ?? .cloudy,
+          temperatureMin: row.double(3), temperatureMax: row.double(4), windSpeed: row.double(5),
+          precipitationProbability: row.optionalDouble(6))
+      }
+      weather.hours = try db.query(
+        """
+        SELECT time, summary, icon, temperature, wind_speed, precipitation_probability
+        FROM forecast_hour WHERE forecast_id = ? ORDER BY time
+        """, [id]
+      ) { row in
+        WeatherHourData(
+          time: row.int64(0), summary: row.string(1),
+          icon: WeatherIcon(rawValue: row.string(2)) ?? .cloudy,
+          temperature: row.double(3), windSpeed: row.double(4),
+          precipitationProbability: row.optionalDouble(5))
+      }
+      return weather
+    }
+  }
+
+  /// Deletes forecasts fetched before `cutoff` (unix seconds); returns how many.
+  @discardableResult
+  public func prune(fetchedBefore cutoff: Int64) throws -> Int {
+    try database.write { db in
+      try db.execute("DELETE FROM forecast WHERE fetched_at < ?", [cutoff])
+      return db.changes
+    }
+  }
+
+  public func count() throws -> Int {
+    Int(try database.scalarInt("SELECT count(*) FROM forecast"))
+  }
+}

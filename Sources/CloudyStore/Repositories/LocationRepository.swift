@@ -1,0 +1,218 @@
+import CloudyModels
+
+/// The saved places, the current location and the selection: everything the locations list shows.
+///
+/// Every change runs in one write transaction, so a place is either fully added, moved or
+/// removed, with positions kept 0…n-1 and the selection valid, or not at all.
+public struct LocationRepository {
+  public let database: Database
+
+  public init(database: Database) {
+    self.database = database
+  }
+
+  private static let columns =
+    "id, name, query, latitude, longitude, country_code, region, time_zone, source, position"
+
+  // MARK: - Reading
+
+  /// All saved places in the user's order.
+  public func all() throws -> [Location] {
+    try database.query(
+      "SELECT \(Self.columns) FROM location ORDER BY position, id", row: Self.location)
+  }
+
+  public func count() throws -> Int {
+    Int(try database.scalarInt("SELECT count(*) FROM location"))
+  }
+
+  public func find(id: Location.ID) throws -> Location? {
+    try database.queryFirst(
+      "SELECT \(Self.columns) FROM location WHERE id = ?", [id], row: Self.location)
+  }
+
+  /// The place with this name, ignoring ASCII case as the schema's UNIQUE constraint does.
+  public func find(name: String) throws -> Location? {
+    try database.queryFirst(
+      "SELECT \(Self.columns) FROM location WHERE name = ? COLLATE NOCASE",
+      [name.trimmingWhitespace()],
+      row: Self.location)
+  }
+
+  static func location(_ row: Statement) throws -> Location {
+    let source = LocationSource(rawValue: row.string(8)) ?? .coordinates
+    return Location(
+      id: row.int64(0), name: row.string(1), query: row.optionalString(2),
+      coordinate: try Coordinate(latitude: row.double(3), longitude: row.double(4)),
+      countryCode: row.optionalString(5), region: row.optionalString(6),
+      timeZone: row.optionalString(7),
+      source: source, position: row.int(9))
+  }
+
+  // MARK: - Adding, renaming, moving, removing
+
+  /// Saves a place at the end of the list. The first place saved becomes the selection when
+  /// nothing is selected, so the day view has something to show.
+  @discardableResult
+  public func add(_ new: NewLocation) throws -> Location {
+    let name: String
+    do { name = try PlaceName.validated(new.name) } catch { throw LocationError.invalidName(error) }
+    return try database.write { db in
+      if let existing = try find(name: name) { throw LocationError.duplicateName(existing.name) }
+      let position = Int(try db.scalarInt("SELECT coalesce(max(position) + 1, 0) FROM location"))
+      try db.execute(
+        """
+        INSERT INTO location (name, query, latitude, longitude, country_code, region, time_zone, source, position)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+        [
+          name, new.query, new.coordinate.latitude, new.coordinate.longitude, new.countryCode,
+          new.region,
+          new.timeZone, new.source.rawValue, position,
+        ])
+      let id = db.lastInsertedRowID
+      if try selection() == nil {
+        try writeSelection(.saved(id))
+      }
+      guard let location = try find(id: id) else { throw LocationError.notFound("with id \(id)") }
+      return location
+    }
+  }
+
+  public func rename(_ id: Location.ID, to newName: String) throws -> Location {
+    let name: String
+    do { name = try PlaceName.validated(newName) } catch { throw LocationError.invalidName(error) }
+    return try database.write { db in
+      guard let location = try find(id: id) else { throw LocationError.notFound("with id \(id)") }
+      if let other = try find(name: name), other.id != id {
+        throw LocationError.duplicateName(other.name)
+      }
+      try db.execute(
+        "UPDATE location SET name = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
+        [name, location.id])
+      guard let renamed = try find(id: id) else { throw LocationError.notFound("with id \(id)") }
+      return renamed
+    }
+  }
+
+  /// Moves a place to `position` (0-based) and shifts the others, as a list front-end's
+  /// drag-and-drop does.
+  public func move(_ id: Location.ID, to position: Int) throws {
+    try database.write { db in
+      var order = try db.query("SELECT id FROM location ORDER BY position, id") { $0.int64(0) }
+      guard let from = order.firstIndex(of: id) else {
+        throw LocationError.notFound("with id \(id)")
+      }
+      guard order.indices.contains(position) else {
+        throw LocationError.positionOutOfRange(position + 1, count: order.count)
+      }
+      order.insert(order.remove(at: from), at: position)
+      try renumber(order)
+    }
+  }
+
+  /// Removes a place and its cached forecasts (ON DELETE CASCADE). If it was selected, the
+  /// place that takes its row (or the one above, or the current location) becomes selected.
+  public func remove(_ id: Location.ID) throws {
+    try database.write { db in
+      var order = try db.query("SELECT id FROM location ORDER BY position, id") { $0.int64(0) }
+      guard let index = order.firstIndex(of: id) else {
+        throw LocationError.notFound("with id \(id)")
+      }
+      let wasSelected = try selection() == .saved(id)
+      try db.execute("DELETE FROM location WHERE id = ?", [id])
+      order.remove(at: index)
+      try renumber(order)
+      if wasSelected {
+        if !order.isEmpty {
+          try writeSelection(.saved(order[min(index, order.count - 1)]))
+        } else if try currentLocation() != nil {
+          try writeSelection(.current)
+        } else {
+          try writeSelection(nil)
+        }
+      }
+    }
+  }
+
+  private func renumber(_ order: [Location.ID]) throws {
+    for (position, id) in order.enumerated() {
+      try database.execute(
+        "UPDATE location SET position = ? WHERE id = ? AND position IS NOT ?",
+        [position, id, position])
+    }
+  }
+
+  // MARK: - Selection
+
+  /// What the day and week views show; nil when nothing is selected.
+  public func selection() throws -> Selection? {
+    try database.queryFirst("SELECT kind, location_id FROM selection WHERE id = 1") { row in
+      row.string(0) == "current" ? Selection.current : Selection.saved(row.int64(1))
+    }
+  }
+
+  /// The selected saved place, if the selection is one.
+  public func selectedLocation() throws -> Location? {
+    guard case .saved(let id) = try selection() else { return nil }
+    return try find(id: id)
+  }
+
+  public func select(_ selection: Selection) throws {
+    try database.write { _ in
+      switch selection {
+      case .current:
+        guard try currentLocation() != nil else { throw LocationError.noCurrentLocation }
+      case .saved(let id):
+        guard try find(id: id) != nil else { throw LocationError.notFound("with id \(id)") }
+      }
+      try writeSelection(selection)
+    }
+  }
+
+  private func writeSelection(_ selection: Selection?) throws {
+    switch selection {
+    case nil:
+      try database.execute("DELETE FROM selection")
+    case .current:
+      try database.execute(
+        "INSERT OR REPLACE INTO selection (id, kind, location_id) VALUES (1, 'current', NULL)")
+    case .saved(let id):
+      try database.execute(
+        "INSERT OR REPLACE INTO selection (id, kind, location_id) VALUES (1, 'saved', ?)", [id])
+    }
+  }
+
+  // MARK: - Current location
+
+  /// The device's position, when one was set.
+  public func currentLocation() throws -> Coordinate? {
+    try database.queryFirst("SELECT latitude, longitude FROM current_location WHERE id = 1") {
+      try Coordinate(latitude: $0.double(0), longitude: $0.double(1))
+    }
+  }
+
+  /// Sets (or, with nil, clears) the device's position. Its cached forecast is for the old
+  /// position, so it goes; clearing it while selected moves the selection to the first place.
+  public func setCurrentLocation(_ coordinate: Coordinate?) throws {
+    try database.write { db in
+      try db.execute("DELETE FROM forecast WHERE location_id IS NULL")
+      guard let coordinate else {
+        try db.execute("DELETE FROM current_location")
+        if try selection() == .current {
+          let first = try db.queryFirst("SELECT id FROM location ORDER BY position, id LIMIT 1") {
+            $0.int64(0)
+          }
+          try writeSelection(first.map { .saved($0) })
+        }
+        return
+      }
+      try db.execute(
+        """
+        INSERT OR REPLACE INTO current_location (id, latitude, longitude, updated_at)
+        VALUES (1, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+        """, [coordinate.latitude, coordinate.longitude])
+      if try selection() == nil { try writeSelection(.current) }
+    }
+  }
+}
