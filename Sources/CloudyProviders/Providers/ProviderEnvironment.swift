@@ -1,0 +1,113 @@
+import CloudyModels
+import CloudyServices
+import Foundation
+
+/// Which forecast provider to use and how to reach it, from environment variables.
+///
+/// | Variable | Meaning | Default |
+/// | --- | --- | --- |
+/// | `CLOUDY_FORECAST_PROVIDER` | `open-meteo` or `dark-sky` | `open-meteo` |
+/// | `CLOUDY_OPEN_METEO_URL` | Open-Meteo base URL (scheme, host, port, optional path prefix); `/v1/forecast` is appended | `https://api.open-meteo.com` |
+/// | `CLOUDY_DARK_SKY_URL` | Dark Sky–compatible base URL; `/forecast/<key>/<lat>,<lon>` is appended | `https://api.pirateweather.net` |
+/// | `CLOUDY_DARK_SKY_KEY` | API key for the Dark Sky–compatible service; required when it is selected | none |
+/// | `CLOUDY_HTTP_TIMEOUT` | seconds to wait for an answer, a number in 0.1…600 | `15` |
+///
+/// An empty variable counts as unset. Base URLs exist so that tests (and mirrors) can point at a
+/// server such as `http://127.0.0.1:8080`.
+public struct ProviderEnvironment: Sendable, Equatable {
+  public static let providerVariable = "CLOUDY_FORECAST_PROVIDER"
+  public static let openMeteoURLVariable = "CLOUDY_OPEN_METEO_URL"
+  public static let darkSkyURLVariable = "CLOUDY_DARK_SKY_URL"
+  public static let darkSkyKeyVariable = DarkSkyProvider.apiKeyVariable
+  public static let timeoutVariable = "CLOUDY_HTTP_TIMEOUT"
+
+  public static let defaultTimeout: Double = 15
+  public static let timeoutRange: ClosedRange<Double> = 0.1...600
+  public static let defaultMaxResponseBytes = 4 << 20
+
+  public var provider: ForecastProviderKind
+  public var openMeteoURL: URL
+  public var darkSkyURL: URL
+  public var darkSkyKey: String?
+  /// Seconds.
+  public var timeout: Double
+  public var maxResponseBytes: Int
+
+  public init(
+    provider: ForecastProviderKind = .openMeteo,
+    openMeteoURL: URL = OpenMeteoProvider.defaultBaseURL,
+    darkSkyURL: URL = DarkSkyProvider.defaultBaseURL, darkSkyKey: String? = nil,
+    timeout: Double = ProviderEnvironment.defaultTimeout,
+    maxResponseBytes: Int = ProviderEnvironment.defaultMaxResponseBytes
+  ) {
+    self.provider = provider
+    self.openMeteoURL = openMeteoURL
+    self.darkSkyURL = darkSkyURL
+    self.darkSkyKey = darkSkyKey
+    self.timeout = timeout
+    self.maxResponseBytes = maxResponseBytes
+  }
+
+  /// Reads the variables above. A bad value throws `.invalidConfiguration` naming the variable;
+  /// a missing Dark Sky key is only an error when that provider is made (`makeProvider()`).
+  public static func fromEnvironment(
+    _ env: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(ForecastError) -> ProviderEnvironment {
+    func value(_ name: String) -> String? {
+      guard let raw = env[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !raw.isEmpty
+      else { return nil }
+      return raw
+    }
+    var result = ProviderEnvironment()
+    if let name = value(providerVariable) {
+      switch name.lowercased() {
+      case "open-meteo", "openmeteo": result.provider = .openMeteo
+      case "dark-sky", "darksky", "pirate-weather", "pirateweather": result.provider = .darkSky
+      default:
+        throw .invalidConfiguration(
+          "\(providerVariable) is \"\(name)\"; expected open-meteo or dark-sky")
+      }
+    }
+    if let text = value(openMeteoURLVariable) {
+      result.openMeteoURL = try baseURL(text, variable: openMeteoURLVariable)
+    }
+    if let text = value(darkSkyURLVariable) {
+      result.darkSkyURL = try baseURL(text, variable: darkSkyURLVariable)
+    }
+    result.darkSkyKey = value(darkSkyKeyVariable)
+    if let text = value(timeoutVariable) {
+      guard let seconds = Double(text), seconds.isFinite, timeoutRange.contains(seconds) else {
+        throw .invalidConfiguration(
+          "\(timeoutVariable) is \"\(text)\"; expected a number of seconds from 0.1 to 600")
+      }
+      result.timeout = seconds
+    }
+    return result
+  }
+
+  /// The selected provider; `.missingAPIKey` when Dark Sky is selected without a key.
+  public func makeProvider() throws(ForecastError) -> any ForecastProvider {
+    switch provider {
+    case .openMeteo:
+      return OpenMeteoProvider(
+        baseURL: openMeteoURL, timeout: timeout, maxResponseBytes: maxResponseBytes)
+    case .darkSky:
+      guard let key = darkSkyKey, !key.isEmpty else {
+        throw .missingAPIKey(variable: Self.darkSkyKeyVariable)
+      }
+      return DarkSkyProvider(
+        apiKey: key, baseURL: darkSkyURL, timeout: timeout, maxResponseBytes: maxResponseBytes)
+    }
+  }
+
+  private static func baseURL(_ text: String, variable: String) throws(ForecastError) -> URL {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
+      url.query == nil, url.fragment == nil
+    else {
+      throw .invalidConfiguration(
+        "\(variable) is \"\(text)\"; expected an http or https URL such as https://example.com")
+    }
+    return url
+  }
+}

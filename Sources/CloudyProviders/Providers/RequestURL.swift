@@ -1,0 +1,42 @@
+import CloudyServices
+import Foundation
+
+enum RequestURL {
+  /// `base` + a path (percent-encoded already) + a query, keeping any path prefix of `base`.
+  static func make(base: URL, appendingPath path: String, query: [(String, String)])
+    throws(ForecastError) -> URL
+  {
+    guard var components = URLComponents(url: base, resolvingAgainstBaseURL: true),
+      let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      let host = components.host, !host.isEmpty
+    else {
+      throw .invalidConfiguration(
+        "the forecast base URL \"\(base.absoluteString)\" is not an http or https URL with a host")
+    }
+    var prefix = components.percentEncodedPath
+    while prefix.hasSuffix("/") { prefix.removeLast() }
+    components.percentEncodedPath = prefix + path
+    components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
+    components.fragment = nil
+    guard let url = components.url else {
+      throw .invalidConfiguration("cannot build a request URL from \"\(base.absoluteString)\"")
+    }
+    return url
+  }
+
+  /// Decimal degrees with 4 decimals (about 11 m), never in exponent notation.
+  static func degrees(_ value: Double) -> String {
+    let text = String(format: "%.4f", value)
+    return text == "-0.0000" ? "0.0000" : text
+  }
+
+  /// Percent-encodes everything but unreserved characters.
+  static func pathSegment(_ text: String) -> String {
+    let allowed = CharacterSet(
+      charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+  }
+
+  /// Now, unix seconds.
+  static func now() -> Int64 { Int64(Date().timeIntervalSince1970) }
+}

@@ -1,0 +1,454 @@
+import CloudyModels
+import CloudyServices
+import Foundation
+import Testing
+
+@testable import CloudyProviders
+
+/// Decoding saved responses (what `cloudy-forecast import` does): both formats, detection, time
+/// zones, units, nulls, and every kind of bad body.
+@Suite struct ForecastDecoderTests {
+  static let fetchedAt: Int64 = 1_800_000_000
+
+  func decode(_ body: [UInt8], _ format: ForecastResponseFormat) throws(ForecastError)
+    -> WeatherData
+  {
+    try ForecastDecoder.decode(body, format: format, fetchedAt: Self.fetchedAt)
+  }
+
+  /// The error a body gives, or nil when it decodes.
+  func failure(_ body: [UInt8], _ format: ForecastResponseFormat) -> ForecastError? {
+    do {
+      _ = try decode(body, format)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  func expectInvalid(
+    _ body: [UInt8], _ format: ForecastResponseFormat, mentioning text: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let error = failure(body, format)
+    guard case .invalidResponse(let detail)? = error else {
+      Issue.record(
+        "expected invalidResponse, got \(String(describing: error))", sourceLocation: sourceLocation
+      )
+      return
+    }
+    #expect(detail.contains(text), "\(detail)", sourceLocation: sourceLocation)
+  }
+
+  // MARK: Detection
+
+  @Test func detectsBothFormats() throws {
+    #expect(ForecastResponseFormat.detect(try Fixture.darkSkySanFrancisco.bytes) == .darkSky)
+    #expect(ForecastResponseFormat.detect(try Fixture.openMeteoAuckland.bytes) == .openMeteo)
+    #expect(ForecastResponseFormat.detect(try Fixture.openMeteoHonoluluCelsius.bytes) == .openMeteo)
+  }
+
+  @Test func detectsNothingInOtherBodies() {
+    for body in [
+      "", "not json", "[1, 2]", "{\"foo\": 1}", "{\"hourly\": 3}", "{\"error\": true", "42",
+    ] {
+      #expect(ForecastResponseFormat.detect(Array(body.utf8)) == nil, "\(body)")
+    }
+  }
+
+  // MARK: Open-Meteo
+
+  @Test func openMeteoAucklandWhereTheLocalDateIsAheadOfUTC() throws {
+    let weather = try decode(try Fixture.openMeteoAuckland.bytes, .openMeteo)
+    #expect(weather.provider == .openMeteo)
+    #expect(weather.fetchedAt == Self.fetchedAt)
+    #expect(weather.coordinate == (try Coordinate(latitude: -36.875, longitude: 174.75)))
+    #expect(weather.timeZone == "Pacific/Auckland")
+
+    // Now: 2026-01-14 20:15 UTC, which is already 15 January 09:15 in Auckland.
+    #expect(weather.current.time == 1_768_421_700)
+    #expect(weather.current.temperature == 67.8)
+    #expect(weather.current.windSpeed == 12.9)
+    #expect(weather.current.icon == .partlyCloudyDay)
+    #expect(weather.current.summary == "Partly Cloudy")
+    // Taken from the hourly row holding the current time.
+    #expect(weather.current.precipitationProbability == 0.15)
+
+    #expect(weather.hours.count == 48)
+    #expect(weather.hours.first?.time == 1_768_420_800)
+    #expect(weather.hours[4].icon == .rain)
+    #expect(weather.hours[4].summary == "Rain Showers")
+    #expect(weather.hours[4].precipitationProbability == 0.55)
+    #expect(weather.hours[12].icon == .cloudy)  // overcast at night
+    #expect(weather.hours[13].icon == .clearNight)  // is_day 0
+    #expect(weather.hours[13].summary == "Mainly Clear")
+    #expect(weather.hours[45].icon == .partlyCloudyNight)
+
+    #expect(weather.days.count == 7)
+    let first = try #require(weather.days.first)
+    // Local midnight of 15 January in Auckland (UTC+13) is 14 January 11:00 UTC.
+    #expect(first.time == 1_768_388_400)
+    #expect((first.time + 46_800) % 86_400 == 0)
+    #expect(first.time <= weather.current.time && weather.current.time < weather.days[1].time)
+    #expect(utcDate(weather.current.time) == "2026-01-14")
+    #expect(utcDate(first.time + 46_800) == "2026-01-15")
+    #expect(first.icon == .rain)
+    #expect(first.temperatureMax == 74.0)
+    #expect(first.temperatureMin == 60.9)
+    #expect(first.windSpeed == 14.5)
+    #expect(first.precipitationProbability == 0.55)
+    #expect(weather.days[1].icon == .clearDay)
+    #expect(weather.days[4].summary == "Rain")
+  }
+
+  @Test func openMeteoCelsiusISO8601HonoluluWhereTheLocalDateIsBehindUTC() throws {
+    let weather = try decode(try Fixture.openMeteoHonoluluCelsius.bytes, .openMeteo)
+    #expect(weather.timeZone == "Pacific/Honolulu")
+    // "2026-07-06T17:45" in Honolulu (UTC−10) is 2026-07-07 03:45 UTC.
+    #expect(weather.current.time == 1_783_395_900)
+    #expect(utcDate(weather.current.time) == "2026-07-07")
+    #expect(abs(weather.current.temperature - 83.48) < 1e-9)  // 28.6 °C
+    #expect(abs(weather.current.windSpeed - 18.330_450) < 1e-5)  // 29.5 km/h
+    #expect(weather.current.icon == .clearDay)
+    #expect(weather.hours.count == 48)
+    #expect(weather.hours.first?.time == 1_783_393_200)
+    #expect(weather.days.count == 7)
+    // "2026-07-06" is local midnight: 10:00 UTC.
+    #expect(weather.days.first?.time == 1_783_332_000)
+    #expect(abs((weather.days.first?.temperatureMax ?? 0) - 84.92) < 1e-9)  // 29.4 °C
+  }
+
+  @Test func openMeteoNullsAreSkippedOrUnknown() throws {
+    let body = try Fixture.openMeteoAuckland.modified { json in
+      try json.set("hourly.temperature_2m.5", NSNull())
+      try json.set("hourly.precipitation_probability.0", NSNull())
+      try json.set("hourly.is_day.1", NSNull())
+      try json.set("daily.temperature_2m_max.6", NSNull())
+      try json.set("daily.precipitation_probability_max.0", NSNull())
+    }
+    let weather = try decode(body, .openMeteo)
+    #expect(weather.hours.count == 47)
+    #expect(!weather.hours.contains { $0.time == 1_768_438_800 })
+    #expect(weather.hours[0].precipitationProbability == nil)
+    #expect(weather.current.precipitationProbability == nil)
+    #expect(weather.days.count == 6)
+    #expect(weather.days[0].precipitationProbability == nil)
+  }
+
+  @Test func openMeteoWithoutForecastHoursKeepsFortyEightFromNow() throws {
+    // A saved response with more hours, starting at local midnight before now.
+    let body = try Fixture.openMeteoAuckland.modified { json in
+      var hourly = try #require(json["hourly"] as? [String: Any])
+      for (key, value) in hourly {
+        let column = try #require(value as? [Any])
+        if key == "time" {
+          let times = try #require(column as? [Int])
+          let first: Int = times[0]
+          var earlier: [Int] = []
+          for step in 1...9 { earlier.append(first - 3600 * (10 - step)) }
+          let later: [Int] = [times[47] + 3600]
+          hourly[key] = earlier + times + later
+        } else {
+          let prefix: [Any] = Array(column.prefix(9))
+          let suffix: [Any] = [column[47]]
+          hourly[key] = prefix + column + suffix
+        }
+      }
+      json["hourly"] = hourly
+    }
+    let weather = try decode(body, .openMeteo)
+    #expect(weather.hours.count == 48)
+    #expect(weather.hours.first?.time == 1_768_420_800)
+  }
+
+  @Test func openMeteoLegacyCurrentWeatherBlock() throws {
+    let body = try Fixture.openMeteoAuckland.modified { json in
+      json["current"] = nil
+      json["current_units"] = nil
+      json["current_weather"] = [
+        "time": 1_768_421_700, "interval": 900, "temperature": 67.8, "windspeed": 12.9,
+        "winddirection": 200, "weathercode": 3, "is_day": 1,
+      ]
+    }
+    let weather = try decode(body, .openMeteo)
+    #expect(weather.current.icon == .cloudy)
+    #expect(weather.current.summary == "Overcast")
+    #expect(weather.current.temperature == 67.8)
+  }
+
+  @Test func openMeteoBadBodies() throws {
+    let fixture = Fixture.openMeteoAuckland
+    let cases: [(String, [UInt8])] = [
+      (
+        "hourly.temperature_2m[3] is text",
+        try fixture.modified { try $0.set("hourly.temperature_2m.3", "warm") }
+      ),
+      ("missing field daily", try fixture.modified { try $0.set("daily", nil) }),
+      ("missing field current", try fixture.modified { try $0.set("current", nil) }),
+      (
+        "current.temperature_2m is null",
+        try fixture.modified { try $0.set("current.temperature_2m", NSNull()) }
+      ),
+      ("latitude is text", try fixture.modified { try $0.set("latitude", "-36.8") }),
+      ("coordinate is not valid", try fixture.modified { try $0.set("latitude", 123.0) }),
+      ("time zone is empty", try fixture.modified { try $0.set("timezone", "") }),
+      ("is impossible", try fixture.modified { try $0.set("hourly.temperature_2m.2", 1e300) }),
+      (
+        "47 values for 48 times",
+        try fixture.modified { try $0.set("hourly.wind_speed_10m.47", nil) }
+      ),
+      (
+        "expected °F or °C", try fixture.modified { try $0.set("hourly_units.temperature_2m", "K") }
+      ),
+      ("not a WMO weather code", try fixture.modified { try $0.set("daily.weather_code.2", 2.5) }),
+      ("daily.time is an object", try fixture.modified { try $0.set("daily.time", ["a": 1]) }),
+      (
+        "outside 0…1",
+        try fixture.modified { try $0.set("daily.precipitation_probability_max.1", 250) }
+      ),
+      (
+        "not in increasing order",
+        try fixture.modified { try $0.set("hourly.time.5", 1_768_420_800) }
+      ),
+      (
+        "is above the maximum",
+        try fixture.modified { try $0.set("daily.temperature_2m_min.0", 90.0) }
+      ),
+      ("not a date", try fixture.modified { try $0.set("daily.time.0", "tomorrow") }),
+    ]
+    for (text, body) in cases {
+      expectInvalid(body, .openMeteo, mentioning: text)
+    }
+  }
+
+  // MARK: Dark Sky
+
+  @Test func darkSkySanFranciscoRealResponse() throws {
+    let weather = try decode(try Fixture.darkSkySanFrancisco.bytes, .darkSky)
+    #expect(weather.provider == .darkSky)
+    #expect(weather.coordinate == (try Coordinate(latitude: 37.8267, longitude: -122.4233)))
+    #expect(weather.timeZone == "America/Los_Angeles")
+    #expect(weather.current.time == 1_519_150_919)
+    #expect(weather.current.summary == "Clear")
+    #expect(weather.current.icon == .clearDay)
+    #expect(weather.current.temperature == 44.32)
+    #expect(weather.current.windSpeed == 3.32)
+    #expect(weather.current.precipitationProbability == 0.11)
+    // 49 hourly points and 8 days in the file: at most 48 and 7 are kept.
+    #expect(weather.hours.count == 48)
+    #expect(weather.hours.first?.time == 1_519_149_600)
+    #expect(weather.days.count == 7)
+    let first = try #require(weather.days.first)
+    #expect(first.time == 1_519_113_600)  // midnight PST, 08:00 UTC
+    #expect(first.summary == "Mostly cloudy overnight.")
+    #expect(first.icon == .partlyCloudyNight)
+    #expect(first.temperatureMin == 37.47)
+    #expect(first.temperatureMax == 54.34)
+    #expect(first.windSpeed == 4.85)
+    #expect(first.precipitationProbability == 0.11)
+  }
+
+  @Test func darkSkyUnknownIconsMapToTheClosestCloudyIcon() throws {
+    let body = try Fixture.darkSkySanFrancisco.modified { json in
+      try json.set("currently.icon", "thunderstorm")
+      try json.set("hourly.data.0.icon", "hail")
+      try json.set("hourly.data.1.icon", "tornado")
+      try json.set("hourly.data.2.icon", "something-new")
+      try json.set("hourly.data.3.icon", nil)
+      try json.set("hourly.data.3.summary", nil)
+      try json.set("daily.data.0.icon", "mixed")
+    }
+    let weather = try decode(body, .darkSky)
+    #expect(weather.current.icon == .rain)
+    #expect(weather.hours[0].icon == .sleet)
+    #expect(weather.hours[1].icon == .wind)
+    #expect(weather.hours[2].icon == .cloudy)
+    #expect(weather.hours[3].icon == .cloudy)
+    #expect(weather.hours[3].summary == "Cloudy")
+    #expect(weather.days[0].icon == .sleet)
+  }
+
+  @Test func darkSkySIUnitsAreConvertedToFahrenheitAndMPH() throws {
+    let body = try Fixture.darkSkySanFrancisco.modified { json in
+      try json.set("flags.units", "si")
+      try json.set("currently.temperature", 10.0)
+      try json.set("currently.windSpeed", 5.0)
+    }
+    let weather = try decode(body, .darkSky)
+    #expect(weather.current.temperature == 50.0)
+    #expect(abs(weather.current.windSpeed - 11.184_681) < 1e-5)
+    let ca = try Fixture.darkSkySanFrancisco.modified { json in
+      try json.set("flags.units", "ca")
+      try json.set("currently.windSpeed", 16.09344)
+    }
+    #expect(abs((try decode(ca, .darkSky)).current.windSpeed - 10) < 1e-9)
+  }
+
+  @Test func darkSkyFallsBackToHighAndLow() throws {
+    let body = try Fixture.darkSkySanFrancisco.modified { json in
+      try json.set("daily.data.0.temperatureMin", nil)
+      try json.set("daily.data.0.temperatureMax", nil)
+      try json.set("hourly.data.1.temperature", nil)
+    }
+    let weather = try decode(body, .darkSky)
+    #expect(weather.days[0].temperatureMin == 42.86)
+    #expect(weather.days[0].temperatureMax == 54.34)
+    #expect(weather.hours.count == 48)
+    #expect(!weather.hours.contains { $0.time == 1_519_153_200 })
+  }
+
+  @Test func darkSkyBadBodies() throws {
+    let fixture = Fixture.darkSkySanFrancisco
+    let cases: [(String, [UInt8])] = [
+      (
+        "currently.temperature is text",
+        try fixture.modified { try $0.set("currently.temperature", "cold") }
+      ),
+      ("missing field currently", try fixture.modified { try $0.set("currently", nil) }),
+      ("missing field hourly", try fixture.modified { try $0.set("hourly", nil) }),
+      ("missing field daily.data", try fixture.modified { try $0.set("daily.data", nil) }),
+      ("missing field timezone", try fixture.modified { try $0.set("timezone", nil) }),
+      (
+        "hourly.data[2].time is text",
+        try fixture.modified { try $0.set("hourly.data.2.time", "soon") }
+      ),
+      (
+        "flags.units is \"furlongs\"",
+        try fixture.modified { try $0.set("flags.units", "furlongs") }
+      ),
+      ("outside 0…1", try fixture.modified { try $0.set("currently.precipProbability", 1.5) }),
+      (
+        "currently has no temperature",
+        try fixture.modified { try $0.set("currently.windSpeed", nil) }
+      ),
+      ("coordinate is not valid", try fixture.modified { try $0.set("longitude", -190) }),
+      ("not an IANA time zone", try fixture.modified { try $0.set("timezone", "Los Angeles\n") }),
+      ("no daily rows", try fixture.modified { try $0.set("daily.data", [] as [Any]) }),
+      ("no hourly rows", try fixture.modified { try $0.set("hourly.data", [] as [Any]) }),
+    ]
+    for (text, body) in cases {
+      expectInvalid(body, .darkSky, mentioning: text)
+    }
+  }
+
+  // MARK: Bodies that are not JSON
+
+  @Test func malformedTruncatedAndHostileBodies() throws {
+    let whole = try Fixture.openMeteoAuckland.bytes
+    expectInvalid(Array(whole.prefix(whole.count / 2)), .openMeteo, mentioning: "not valid JSON")
+    expectInvalid(Array(whole.dropLast(2)), .openMeteo, mentioning: "not valid JSON")
+    expectInvalid(
+      Array("<!DOCTYPE html><html>".utf8), .darkSky, mentioning: "starts with \"<!DOCTYPE")
+    expectInvalid([], .darkSky, mentioning: "empty")
+    expectInvalid(Array("   \n".utf8), .darkSky, mentioning: "white space")
+    expectInvalid(Array("[1, 2, 3]".utf8), .openMeteo, mentioning: "expected an object")
+    expectInvalid(Array("{\"latitude\": 1".utf8), .openMeteo, mentioning: "not valid JSON")
+    expectInvalid([0xFF, 0xFE, 0x00, 0x7B], .openMeteo, mentioning: "not JSON")
+    // Deep nesting must not exhaust the stack.
+    let deep = [UInt8](repeating: UInt8(ascii: "["), count: 200_000)
+    expectInvalid(deep, .openMeteo, mentioning: "JSON")
+    let deepObject = Array(("{\"currently\":" + String(repeating: "[", count: 100_000)).utf8)
+    expectInvalid(deepObject, .darkSky, mentioning: "JSON")
+    // The other format's body.
+    expectInvalid(try Fixture.darkSkySanFrancisco.bytes, .openMeteo, mentioning: "missing field")
+    expectInvalid(try Fixture.openMeteoAuckland.bytes, .darkSky, mentioning: "missing field")
+  }
+
+  // MARK: Codes, icons, messages
+
+  @Test func wmoCodesMapToCloudyIcons() {
+    #expect(WMOWeatherCode.icon(code: 0, isDay: true) == .clearDay)
+    #expect(WMOWeatherCode.icon(code: 0, isDay: false) == .clearNight)
+    #expect(WMOWeatherCode.icon(code: 2, isDay: false) == .partlyCloudyNight)
+    #expect(WMOWeatherCode.icon(code: 3, isDay: true) == .cloudy)
+    #expect(WMOWeatherCode.icon(code: 45, isDay: true) == .fog)
+    #expect(WMOWeatherCode.icon(code: 55, isDay: true) == .rain)
+    #expect(WMOWeatherCode.icon(code: 67, isDay: true) == .sleet)
+    #expect(WMOWeatherCode.icon(code: 75, isDay: true) == .snow)
+    #expect(WMOWeatherCode.icon(code: 86, isDay: true) == .snow)
+    #expect(WMOWeatherCode.icon(code: 99, isDay: true) == .rain)
+    #expect(WMOWeatherCode.summary(code: 95) == "Thunderstorm")
+    #expect(WMOWeatherCode.summary(code: 53) == "Drizzle")
+    #expect(WMOWeatherCode.summary(code: 48) == "Freezing Fog")
+    #expect(WMOWeatherCode.summary(code: 42) == "Unknown Conditions")
+    for icon in WeatherIcon.allCases {
+      #expect(WeatherIcon.closest(toProviderIcon: icon.rawValue) == icon)
+    }
+  }
+
+  @Test func errorDescriptionsAreOneLine() {
+    let errors: [ForecastError] = [
+      .unreachable("the connection to 127.0.0.1:9 was refused"), .timedOut(seconds: 10),
+      .timedOut(seconds: 1.5), .httpStatus(500, "Internal\nServer Error"),
+      .httpStatus(403, "Forbidden"), .invalidResponse("hourly.time is text, expected a list"),
+      .tooLarge(limitBytes: 4 << 20), .missingAPIKey(variable: "CLOUDY_DARK_SKY_KEY"),
+      .redirected("http://elsewhere.example/v1"),
+      .invalidConfiguration("CLOUDY_HTTP_TIMEOUT is \"x\""),
+    ]
+    for error in errors {
+      for line in [
+        error.description, error.description(for: .openMeteo), error.description(for: .darkSky),
+      ] {
+        #expect(!line.isEmpty)
+        #expect(!line.contains("\n"), "\(line)")
+        #expect(line.first?.isUppercase == true, "\(line)")
+      }
+    }
+    #expect(
+      ForecastError.timedOut(seconds: 10).description(for: .openMeteo)
+        == "Open-Meteo did not answer within 10 s; try again later")
+    #expect(ForecastError.tooLarge(limitBytes: 4 << 20).description.contains("4 MiB"))
+    #expect(ForecastError.httpStatus(403, "Forbidden").description.contains("check the API key"))
+    #expect(
+      ForecastError.missingAPIKey(variable: "CLOUDY_DARK_SKY_KEY").description.contains(
+        "CLOUDY_DARK_SKY_KEY"))
+  }
+
+  @Test func transportErrorsMapToForecastErrors() {
+    func map(_ code: URLError.Code) -> ForecastError {
+      HTTPFetcher.forecastError(for: URLError(code), host: "api.example", timeout: 7)
+    }
+    #expect(map(.timedOut) == .timedOut(seconds: 7))
+    #expect(map(.cannotFindHost) == .unreachable("cannot resolve the host name api.example"))
+    #expect(map(.dnsLookupFailed) == .unreachable("cannot resolve the host name api.example"))
+    #expect(map(.notConnectedToInternet) == .unreachable("there is no network connection"))
+    #expect(map(.cannotConnectToHost) == .unreachable("the connection to api.example was refused"))
+    guard case .unreachable = map(.secureConnectionFailed) else {
+      Issue.record("TLS failure should be unreachable")
+      return
+    }
+    guard case .invalidResponse = map(.badServerResponse) else {
+      Issue.record("a bad HTTP response should be invalidResponse")
+      return
+    }
+  }
+
+  @Test func localClockParsesLocalTimes() {
+    #expect(LocalClock.localSeconds(iso: "1970-01-01") == 0)
+    #expect(LocalClock.localSeconds(iso: "2026-01-15T09:15") == 1_768_468_500)
+    #expect(LocalClock.localSeconds(iso: "2024-02-29T23:59:59") == 1_709_251_199)
+    #expect(LocalClock.localSeconds(iso: "2026-13-01") == nil)
+    #expect(LocalClock.localSeconds(iso: "2026-01-15 09:15") == nil)
+    #expect(LocalClock.localSeconds(iso: "yesterday") == nil)
+    // Across a daylight-saving change the zone, not the single response offset, decides.
+    let newYork = LocalClock(timeZoneName: "America/New_York", fallbackOffset: -18_000)
+    #expect(
+      newYork.unixTime(localSeconds: LocalClock.localSeconds(iso: "2026-03-07T12:00") ?? 0)
+        == 1_772_902_800)
+    #expect(
+      newYork.unixTime(localSeconds: LocalClock.localSeconds(iso: "2026-03-09T12:00") ?? 0)
+        == 1_773_072_000)
+    let unknown = LocalClock(timeZoneName: "Nowhere/Unknown", fallbackOffset: 3600)
+    #expect(unknown.unixTime(localSeconds: 7200) == 3600)
+  }
+
+  private func utcDate(_ time: Int64) -> String {
+    let days = Int((time - ((time % 86_400) + 86_400) % 86_400) / 86_400)
+    let date = Date(timeIntervalSince1970: Double(days) * 86_400)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+    let parts = calendar.dateComponents([.year, .month, .day], from: date)
+    func two(_ value: Int?) -> String { (value ?? 0) < 10 ? "0\(value ?? 0)" : "\(value ?? 0)" }
+    return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day))"
+  }
+}
