@@ -10,6 +10,8 @@ struct GazetteerData: @unchecked Sendable {  // immutable bytes of the program i
   let qualifiers: Range<Int>
   let timeZones: Range<Int>
   let places: Range<Int>
+  /// Where each line of the timezones section starts (a few hundred; places refer to them by number).
+  let timeZoneStarts: [Int]
 
   /// The data linked into this program; nil if it is missing or its header is damaged.
   static let embedded: GazetteerData? = GazetteerData(
@@ -42,6 +44,14 @@ struct GazetteerData: @unchecked Sendable {  // immutable bytes of the program i
     qualifiers = ranges[2]
     timeZones = ranges[3]
     places = ranges[4]
+    var starts: [Int] = []
+    var start = timeZones.lowerBound
+    while start < timeZones.upperBound {
+      starts.append(start)
+      while start < timeZones.upperBound, bytes[start] != Self.newline { start += 1 }
+      start += 1
+    }
+    timeZoneStarts = starts
   }
 
   // MARK: Lines and fields
@@ -76,6 +86,24 @@ struct GazetteerData: @unchecked Sendable {  // immutable bytes of the program i
     }
     result.append(fieldStart..<index)
     return result
+  }
+
+  /// Field `index` (0-based) of the line at `start`, without collecting the others.
+  func field(_ index: Int, ofLineAt start: Int, limit: Int) -> Range<Int>? {
+    var remaining = index
+    var fieldStart = start
+    var position = start
+    while position < limit {
+      let byte = bytes[position]
+      if byte == Self.newline { break }
+      if byte == Self.tab {
+        if remaining == 0 { return fieldStart..<position }
+        remaining -= 1
+        fieldStart = position + 1
+      }
+      position += 1
+    }
+    return remaining == 0 ? fieldStart..<position : nil
   }
 
   func string(_ range: Range<Int>) -> String {
@@ -173,18 +201,10 @@ struct GazetteerData: @unchecked Sendable {  // immutable bytes of the program i
 
   /// The time zone on line `index` of the timezones section.
   func timeZone(_ index: Int) -> String? {
-    var line = 0
-    var found: String?
-    forEachLine(in: timeZones) { start in
-      if line == index {
-        let end = nextLine(start, limit: timeZones.upperBound)
-        let stop = bytes[end - 1] == Self.newline ? end - 1 : end
-        if start < stop { found = string(start..<stop) }
-        return false
-      }
-      line += 1
-      return true
-    }
-    return found
+    guard timeZoneStarts.indices.contains(index) else { return nil }
+    let start = timeZoneStarts[index]
+    var end = start
+    while end < timeZones.upperBound, bytes[end] != Self.newline { end += 1 }
+    return start < end ? string(start..<end) : nil
   }
 }

@@ -92,15 +92,15 @@ public struct GazetteerGeocoder: Geocoder {
   }
 
   private func population(at line: Int, in data: GazetteerData) -> Int {
-    let fields = data.fields(at: line, limit: data.places.upperBound)
-    return fields.count >= 7 ? data.integer(fields[6]) ?? 0 : 0
+    guard let field = data.field(6, ofLineAt: line, limit: data.places.upperBound) else { return 0 }
+    return data.integer(field) ?? 0
   }
 
   /// Keys one edit away from `key`, and keys sharing a long prefix with it, within a distance
   /// that grows with the length of the query. Ranked by distance.
   private func nearMatches(for key: [UInt8], in data: GazetteerData) -> [Match] {
     guard !key.isEmpty, key.count <= 40 else { return [] }
-    let maximumDistance = key.count <= 4 ? 1 : key.count <= 8 ? 2 : 3
+    var maximumDistance = key.count <= 4 ? 1 : key.count <= 8 ? 2 : 3
     var found: [Int: Match] = [:]
 
     func consider(_ range: Range<Int>, scanning limit: Int) {
@@ -108,8 +108,9 @@ public struct GazetteerGeocoder: Geocoder {
       data.forEachLine(in: range) { start in
         scanned += 1
         guard found[start] == nil else { return scanned < limit }
-        let fields = data.fields(at: start, limit: data.places.upperBound)
-        guard let keyField = fields.first else { return scanned < limit }
+        guard let keyField = data.field(0, ofLineAt: start, limit: data.places.upperBound) else {
+          return scanned < limit
+        }
         let distance = editDistance(key, data.bytes[keyField], bound: maximumDistance)
         if distance <= maximumDistance {
           found[start] = Match(
@@ -151,23 +152,50 @@ public struct GazetteerGeocoder: Geocoder {
     }
     // Further away: names that share the longest possible beginning with the query.
     var length = key.count - 1
-    while length >= max(1, key.count / 2) {
-      let range = data.lines(beginningWith: Array(key[..<length]), in: data.places)
-      if !range.isEmpty {
-        consider(range, scanning: 2_000)
-        break
-      }
+    var shared: Range<Int> = data.places.lowerBound..<data.places.lowerBound
+    while length >= min(2, key.count) {
+      shared = data.lines(beginningWith: Array(key[..<length]), in: data.places)
+      if !shared.isEmpty { break }
       length -= 1
+    }
+    if length >= max(1, key.count / 2) { consider(shared, scanning: 2_000) }
+    // Nothing close: offer the names that begin like the query ("Xyzzy" → "Xylo…").
+    if found.isEmpty, length >= 2 {
+      maximumDistance = Int.max
+      consider(shared, scanning: 2_000)
     }
     return Array(found.values)
   }
 
   /// The ranked, de-duplicated candidates of `matches`.
-  private func candidates(_ matches: [Match], limit: Int, in data: GazetteerData)
-    -> [PlaceCandidate]
-  {
-    let ordered = matches.sorted {
-      ($0.rank, -$0.population, $0.line) < ($1.rank, -$1.population, $1.line)
+  private func candidates(
+    _ matches: [Match], limit: Int, ranked: Bool = false, in data: GazetteerData
+  ) -> [PlaceCandidate] {
+    func precedes(_ a: Match, _ b: Match) -> Bool {
+      (a.rank, -a.population, a.line) < (b.rank, -b.population, b.line)
+    }
+    // A short query ("San") can match thousands of lines: keep only the best few (with room
+    // for duplicates) instead of sorting them all, unless that is not enough.
+    let keep = limit + 16
+    var ordered: [Match]
+    if ranked {
+      ordered = matches
+    } else if matches.count > 4 * keep {
+      ordered = []
+      ordered.reserveCapacity(keep + 1)
+      for match in matches {
+        if ordered.count == keep, let last = ordered.last, !precedes(match, last) { continue }
+        var low = 0
+        var high = ordered.count
+        while low < high {
+          let middle = (low + high) / 2
+          if precedes(ordered[middle], match) { low = middle + 1 } else { high = middle }
+        }
+        ordered.insert(match, at: low)
+        if ordered.count > keep { ordered.removeLast() }
+      }
+    } else {
+      ordered = matches.sorted(by: precedes)
     }
     var result: [PlaceCandidate] = []
     var seen: Set<PlaceCandidate> = []
@@ -176,6 +204,10 @@ public struct GazetteerGeocoder: Geocoder {
       guard let candidate = candidate(at: match.line, in: data), seen.insert(candidate).inserted
       else { continue }
       result.append(candidate)
+    }
+    if result.count < limit, ordered.count < matches.count {
+      // More duplicates or unreadable lines than the room kept: rank everything.
+      return candidates(matches.sorted(by: precedes), limit: limit, ranked: true, in: data)
     }
     return result
   }
@@ -218,10 +250,11 @@ public struct GazetteerGeocoder: Geocoder {
 
     func accept(line: Int, in data: GazetteerData) -> Bool {
       guard !alternatives.isEmpty else { return true }
-      let fields = data.fields(at: line, limit: data.places.upperBound)
-      guard fields.count >= 4 else { return false }
-      let country = data.bytes[fields[2]]
-      let admin1 = data.bytes[fields[3]]
+      guard let countryField = data.field(2, ofLineAt: line, limit: data.places.upperBound),
+        let admin1Field = data.field(3, ofLineAt: line, limit: data.places.upperBound)
+      else { return false }
+      let country = data.bytes[countryField]
+      let admin1 = data.bytes[admin1Field]
       return alternatives.allSatisfy { choices in
         choices.contains { choice in
           choice.country.elementsEqual(country)
