@@ -409,6 +409,31 @@ struct DataTests {
   }
 }
 
+@Suite("Gazetteer: Swift and the build script fold names alike")
+struct FoldAgreementTests {
+  /// Every place must be found by its own name as Swift folds it: the script keys places by
+  /// fold(asciiname) and adds a line for fold(name) when that differs, folding the way
+  /// GazetteerKey does (Python's unicodedata names against Swift's).
+  @Test func everyNameFindsItsPlace() throws {
+    let data = try #require(GazetteerData.embedded)
+    var checked = 0
+    var failures: [String] = []
+    data.forEachLine(in: data.places) { start in
+      let fields = data.fields(at: start, limit: data.places.upperBound)
+      guard fields.count >= 2, !fields[1].isEmpty else { return true }
+      checked += 1
+      let name = data.string(fields[1])
+      let folded = GazetteerKey.fold(Substring(name))
+      if folded.elementsEqual(data.bytes[fields[0]]) { return true }
+      let range = data.lines(beginningWith: folded + [GazetteerData.tab], in: data.places)
+      if range.isEmpty { failures.append(name) }
+      return failures.count < 20
+    }
+    #expect(checked > 40_000)
+    #expect(failures.isEmpty, "not found by their folded name: \(failures)")
+  }
+}
+
 @Suite("Gazetteer: timing (prints, never fails on speed)")
 struct TimingTests {
   @Test func thousandLookups() throws {
