@@ -106,7 +106,7 @@ struct HTTPFetcher: Sendable {
       .cannotDecodeContentData:
       return .invalidResponse("\(host) did not send a valid HTTP response")
     case .httpTooManyRedirects, .redirectToNonExistentLocation:
-      return .redirected("too many redirects from \(host)")
+      return .redirected(host)
     case .cancelled:
       return .unreachable("the request to \(host) was cancelled")
     case .unsupportedURL, .badURL:

@@ -19,7 +19,8 @@ public enum ForecastError: Error, Equatable, Sendable, CustomStringConvertible {
   case tooLarge(limitBytes: Int)
   /// The selected provider needs a key and the environment variable holding it is unset.
   case missingAPIKey(variable: String)
-  /// The service redirected to another host (or scheme/port); the redirect was not followed.
+  /// The service redirected to another host (or scheme or port), or kept redirecting; the
+  /// redirect was not followed. The text is where it pointed (without its query).
   case redirected(String)
   /// A setting (an environment variable such as a base URL or the time-out) is not usable.
   case invalidConfiguration(String)
@@ -61,7 +62,7 @@ public enum ForecastError: Error, Equatable, Sendable, CustomStringConvertible {
       return "\(service) needs an API key: set \(variable)".capitalizingFirst
     case .redirected(let location):
       return
-        "\(service) redirected to another host (\(Self.oneLine(location))); not followed, check the base URL"
+        "\(service) answered with a redirect to \(Self.oneLine(location)) that was not followed; check the base URL"
         .capitalizingFirst
     case .invalidConfiguration(let detail):
       return Self.oneLine(detail).capitalizingFirst

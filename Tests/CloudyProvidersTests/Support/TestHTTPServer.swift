@@ -61,13 +61,11 @@ final class TestHTTPServer: Sendable {
   var requests: [TestRequest] { log.withLock { $0 } }
 
   var baseURL: URL {
-    guard let url = URL(string: "http://127.0.0.1:\(port)") else { fatalError("bad port") }
-    return url
+    URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/not-a-url")
   }
 
   func url(_ path: String) -> URL {
-    guard let url = URL(string: "http://127.0.0.1:\(port)\(path)") else { fatalError(path) }
-    return url
+    URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/not-a-url")
   }
 
   init(handler: @escaping @Sendable (TestRequest) -> TestResponse) throws {
