@@ -72,7 +72,9 @@ struct HTTPFetcher: Sendable {
     case 200...299:
       return outcome.body
     case 300...399:
-      let location = response.value(forHTTPHeaderField: "Location") ?? "no Location header"
+      guard let location = response.value(forHTTPHeaderField: "Location") else {
+        throw .httpStatus(response.statusCode, "a redirect without a Location header")
+      }
       throw .redirected(Self.redirectDescription(location, relativeTo: response.url))
     default:
       throw .httpStatus(
