@@ -1,0 +1,304 @@
+import CloudyModels
+import CloudyStore
+import Foundation
+import Testing
+
+@Suite("Locations")
+struct LocationRepositoryTests {
+  @Test("places are kept in the order added, with 0-based positions; the first becomes selected")
+  func addKeepsOrder() throws {
+    let folder = try TemporaryFolder()
+    let locations = LocationRepository(database: try migratedDatabase(in: folder))
+    let richmond = try locations.add(place("Richmond, Virginia, US"))
+    try locations.add(place("Paris, Île-de-France, FR", 48.8534, 2.3488))
+    try locations.add(place("Zürich, ZH, CH", 47.3667, 8.55))
+    #expect(
+      try locations.all().map(\.name) == [
+        "Richmond, Virginia, US", "Paris, Île-de-France, FR", "Zürich, ZH, CH",
+      ])
+    #expect(try locations.all().map(\.position) == [0, 1, 2])
+    #expect(try locations.selection() == .saved(richmond.id))
+    #expect(try locations.find(name: "richmond, virginia, us")?.id == richmond.id)
+    #expect(try locations.find(id: richmond.id)?.coordinate.latitude == 37.5538)
+  }
+
+  @Test("a duplicate name (ignoring case) is refused and nothing changes")
+  func duplicateRefused() throws {
+    let folder = try TemporaryFolder()
+    let locations = LocationRepository(database: try migratedDatabase(in: folder))
+    try locations.add(place("Home"))
+    #expect(throws: LocationError.duplicateName("Home")) { try locations.add(place("HOME")) }
+    #expect(try locations.count() == 1)
+  }
+
+  @Test("names are stored exactly: quotes, SQL, emoji, right-to-left; control characters refused")
+  func namesStoredExactly() throws {
+    let folder = try TemporaryFolder()
+    let locations = LocationRepository(database: try migratedDatabase(in: folder))
+    let names = [
+      "O'Brien \"Town\"", "x'); DROP TABLE location; --", "🌧️ Rainy 🌧️", "תל אביב", "%s%n%x",
+    ]
+    for name in names { try locations.add(place(name)) }
+    #expect(try locations.all().map(\.name) == names)
+    #expect(throws: LocationError.invalidName(.controlCharacter(0))) {
+      try locations.add(place("bad\u{0}name"))
+    }
+    #expect(throws: LocationError.invalidName(.controlCharacter(0x1B))) {
+      try locations.add(place("\u{1B}[31mred"))
+    }
+    #expect(throws: LocationError.invalidName(.empty)) { try locations.add(place("   ")) }
+    #expect(throws: LocationError.self) {
+      try locations.add(place(String(repeating: "a", count: 201)))
+    }
+    #expect(try locations.count() == names.count)
+  }
+
+  @Test("rename changes the name, refuses duplicates and bad names")
+  func rename() throws {
+    let folder = try TemporaryFolder()
+    let locations = LocationRepository(database: try migratedDatabase(in: folder))
+    let home = try locations.add(place("Home"))
+    try locations.add(place("Work"))
+    #expect(try locations.rename(home.id, to: "Cottage").name == "Cottage")
+    #expect(throws: LocationError.duplicateName("Work")) {
+      try locations.rename(home.id, to: "work")
+    }
+    #expect(throws: LocationError.notFound("with id 999")) { try locations.rename(999, to: "X") }
+    #expect(try locations.rename(home.id, to: "COTTAGE").name == "COTTAGE")  // its own name, new case
+  }
+
+  @Test("move reorders like drag and drop and keeps positions contiguous")
+  func move() throws {
+    let folder = try TemporaryFolder()
+    let locations = LocationRepository(database: try migratedDatabase(in: folder))
+    let a = try locations.add(place("A"))
+    try locations.add(place("B"))
+    try locations.add(place("C"))
+    try locations.move(a.id, to: 2)
+    #expect(try locations.all().map(\.name) == ["B", "C", "A"])
+    try locations.move(a.id, to: 0)
+    #expect(try locations.all().map(\.name) == ["A", "B", "C"])
+    #expect(try locations.all().map(\.position) == [0, 1, 2])
+    #expect(throws: LocationError.positionOutOfRange(4, count: 3)) {
+      try locations.move(a.id, to: 3)
+    }
+  }
+
+  @Test(
+    "removing the selected place selects the one that takes its row, then the one above, then nothing"
+  )
+  func removeSelectionFallback() throws {
+    let folder = try TemporaryFolder()
+    let locations = LocationRepository(database: try migratedDatabase(in: folder))
+    let a = try locations.add(place("A"))
+    let b = try locations.add(place("B"))
+    let c = try locations.add(place("C"))
+    try locations.select(.saved(b.id))
+    try locations.remove(b.id)
+    #expect(try locations.selection() == .saved(c.id))
+    #expect(try locations.all().map(\.position) == [0, 1])
+    try locations.remove(c.id)
+    #expect(try locations.selection() == .saved(a.id))
+    try locations.remove(a.id)
+    #expect(try locations.selection() == nil)
+    #expect(throws: LocationError.notFound("with id \(a.id)")) { try locations.remove(a.id) }
+  }
+
+  @Test("removing the last place falls back to the current location when one is set")
+  func removeFallsBackToCurrent() throws {
+    let folder = try TemporaryFolder()
+    let locations = LocationRepository(database: try migratedDatabase(in: folder))
+    let a = try locations.add(place("A"))
+    try locations.setCurrentLocation(coordinate(51.5, -0.12))
+    try locations.remove(a.id)
+    #expect(try locations.selection() == .current)
+  }
+
+  @Test("removing an unselected place keeps the selection")
+  func removeUnselected() throws {
+    let folder = try TemporaryFolder()
+    let locations = LocationRepository(database: try migratedDatabase(in: folder))
+    let a = try locations.add(place("A"))
+    let b = try locations.add(place("B"))
+    try locations.remove(b.id)
+    #expect(try locations.selection() == .saved(a.id))
+  }
+
+  @Test("current location: set, select, clear moves the selection to the first place")
+  func currentLocation() throws {
+    let folder = try TemporaryFolder()
+    let locations = LocationRepository(database: try migratedDatabase(in: folder))
+    #expect(throws: LocationError.noCurrentLocation) { try locations.select(.current) }
+    try locations.setCurrentLocation(coordinate(51.5072, -0.1276))
+    #expect(try locations.currentLocation() == coordinate(51.5072, -0.1276))
+    #expect(try locations.selection() == .current)  // nothing was selected
+    let a = try locations.add(place("A"))
+    #expect(try locations.selection() == .current)
+    try locations.setCurrentLocation(nil)
+    #expect(try locations.currentLocation() == nil)
+    #expect(try locations.selection() == .saved(a.id))
+  }
+
+  @Test("the schema refuses what the model would: out-of-range coordinates, unknown notations")
+  func schemaConstraints() throws {
+    let folder = try TemporaryFolder()
+    let database = try migratedDatabase(in: folder)
+    #expect(throws: DatabaseError.self) {
+      try database.execute(
+        "INSERT INTO location (name, latitude, longitude, source, position) VALUES ('x', 91, 0, 'coordinates', 0)"
+      )
+    }
+    #expect(throws: DatabaseError.self) {
+      try database.execute(
+        "INSERT INTO location (name, latitude, longitude, source, position) VALUES ('x', 0, 181, 'coordinates', 0)"
+      )
+    }
+    #expect(throws: DatabaseError.self) {
+      try database.execute(
+        "INSERT INTO location (name, latitude, longitude, source, position) VALUES ('  ', 0, 0, 'coordinates', 0)"
+      )
+    }
+    #expect(throws: DatabaseError.self) {
+      try database.execute("UPDATE settings SET time_notation = '13h'")
+    }
+    #expect(throws: DatabaseError.self) {
+      try database.execute("UPDATE settings SET units_notation = 'nautical'")
+    }
+    #expect(throws: DatabaseError.self) {
+      try database.execute(
+        "INSERT INTO selection (id, kind, location_id) VALUES (1, 'saved', 424242)")
+    }
+  }
+}
+
+@Suite("Settings")
+struct SettingsRepositoryTests {
+  @Test("defaults are 12h / imperial / fahrenheit; each notation is stored as readable text")
+  func setAndReset() throws {
+    let folder = try TemporaryFolder()
+    let database = try migratedDatabase(in: folder)
+    let settings = SettingsRepository(database: database)
+    #expect(try settings.settings() == .defaults)
+    #expect(
+      Settings.defaults == Settings(time: .twelveHour, units: .imperial, temperature: .fahrenheit))
+    try settings.set(TimeNotation.twentyFourHour)
+    try settings.set(UnitsNotation.metric)
+    try settings.set(TemperatureNotation.celsius)
+    #expect(
+      try settings.settings()
+        == Settings(time: .twentyFourHour, units: .metric, temperature: .celsius))
+    let raw = try database.queryFirst(
+      "SELECT time_notation, units_notation, temperature_notation FROM settings"
+    ) {
+      [$0.string(0), $0.string(1), $0.string(2)]
+    }
+    #expect(raw == ["24h", "metric", "celsius"])
+    try settings.reset()
+    #expect(try settings.settings() == .defaults)
+  }
+}
+
+@Suite("Forecasts")
+struct ForecastRepositoryTests {
+  @Test("save then latest returns the same forecast, days and hours in order")
+  func roundTrip() throws {
+    let folder = try TemporaryFolder()
+    let database = try migratedDatabase(in: folder)
+    let location = try LocationRepository(database: database).add(place("Richmond"))
+    let forecasts = ForecastRepository(database: database)
+    let weather = sampleWeather()
+    try forecasts.save(weather, for: .saved(location.id))
+    #expect(try forecasts.latest(for: .saved(location.id)) == weather)
+    #expect(try forecasts.latest(for: .current) == nil)
+  }
+
+  @Test("saving again replaces the previous forecast whole")
+  func replaces() throws {
+    let folder = try TemporaryFolder()
+    let database = try migratedDatabase(in: folder)
+    let location = try LocationRepository(database: database).add(place("Richmond"))
+    let forecasts = ForecastRepository(database: database)
+    try forecasts.save(sampleWeather(fetchedAt: 1_700_000_000), for: .saved(location.id))
+    let newer = sampleWeather(fetchedAt: 1_700_003_600, temperature: 61)
+    try forecasts.save(newer, for: .saved(location.id))
+    #expect(try forecasts.latest(for: .saved(location.id)) == newer)
+    #expect(try forecasts.count() == 1)
+    #expect(try database.scalarInt("SELECT count(*) FROM forecast_hour") == 48)
+  }
+
+  @Test("a forecast the schema refuses leaves the previous one in place")
+  func failedSaveKeepsOld() throws {
+    let folder = try TemporaryFolder()
+    let database = try migratedDatabase(in: folder)
+    let location = try LocationRepository(database: database).add(place("Richmond"))
+    let forecasts = ForecastRepository(database: database)
+    let old = sampleWeather()
+    try forecasts.save(old, for: .saved(location.id))
+    var bad = sampleWeather(fetchedAt: 1_800_000_000)
+    bad.days[3].temperatureMin = 99  // above its max: CHECK fails mid-way
+    #expect(throws: DatabaseError.self) { try forecasts.save(bad, for: .saved(location.id)) }
+    #expect(try forecasts.latest(for: .saved(location.id)) == old)
+  }
+
+  @Test("removing a place removes its forecasts (ON DELETE CASCADE)")
+  func cascade() throws {
+    let folder = try TemporaryFolder()
+    let database = try migratedDatabase(in: folder)
+    let locations = LocationRepository(database: database)
+    let location = try locations.add(place("Richmond"))
+    try ForecastRepository(database: database).save(sampleWeather(), for: .saved(location.id))
+    try locations.remove(location.id)
+    for table in ["forecast", "forecast_day", "forecast_hour"] {
+      #expect(try database.scalarInt("SELECT count(*) FROM \(table)") == 0)
+    }
+  }
+
+  @Test("prune removes only forecasts fetched before the cutoff")
+  func prune() throws {
+    let folder = try TemporaryFolder()
+    let database = try migratedDatabase(in: folder)
+    let locations = LocationRepository(database: database)
+    let old = try locations.add(place("Old"))
+    let fresh = try locations.add(place("Fresh"))
+    let forecasts = ForecastRepository(database: database)
+    try forecasts.save(sampleWeather(fetchedAt: 1_000), for: .saved(old.id))
+    try forecasts.save(sampleWeather(fetchedAt: 5_000), for: .saved(fresh.id))
+    #expect(try forecasts.prune(fetchedBefore: 2_000) == 1)
+    #expect(try forecasts.latest(for: .saved(old.id)) == nil)
+    #expect(try forecasts.latest(for: .saved(fresh.id)) != nil)
+  }
+
+  @Test("the current location's forecast is kept apart and dropped when the position changes")
+  func currentLocationForecast() throws {
+    let folder = try TemporaryFolder()
+    let database = try migratedDatabase(in: folder)
+    let locations = LocationRepository(database: database)
+    try locations.setCurrentLocation(coordinate(10, 10))
+    let forecasts = ForecastRepository(database: database)
+    try forecasts.save(sampleWeather(), for: .current)
+    #expect(try forecasts.latest(for: .current) != nil)
+    try locations.setCurrentLocation(coordinate(20, 20))
+    #expect(try forecasts.latest(for: .current) == nil)
+  }
+
+  @Test("saving for a place that does not exist is refused")
+  func unknownPlace() throws {
+    let folder = try TemporaryFolder()
+    let forecasts = ForecastRepository(database: try migratedDatabase(in: folder))
+    #expect(throws: LocationError.notFound("with id 77")) {
+      try forecasts.save(sampleWeather(), for: .saved(77))
+    }
+  }
+
+  @Test("the latest forecast of a place is an index lookup, not a scan")
+  func latestUsesIndex() throws {
+    let folder = try TemporaryFolder()
+    let database = try migratedDatabase(in: folder)
+    let plan = try database.query(
+      "EXPLAIN QUERY PLAN SELECT id FROM forecast WHERE location_id IS ? ORDER BY fetched_at DESC LIMIT 1",
+      [1]
+    ) { $0.string(3) }
+    #expect(plan.contains { $0.contains("USING") && $0.contains("INDEX forecast_latest") })
+    #expect(!plan.contains { $0.hasPrefix("SCAN") })
+  }
+}
