@@ -1,0 +1,57 @@
+// The Cloudy app's display formats, one per notation. Inputs are always in the store's units
+// (°F, mph); each notation converts before formatting.
+
+extension TemperatureNotation {
+  /// One temperature with one decimal and its unit: `%.1f °F` / `%.1f °C`, e.g. "68.5 °F".
+  public func format(fahrenheit: Double) -> String {
+    switch self {
+    case .fahrenheit: DecimalText.fixed(fahrenheit, decimals: 1) + " °F"
+    case .celsius:
+      DecimalText.fixed(UnitConversion.celsius(fromFahrenheit: fahrenheit), decimals: 1) + " °C"
+    }
+  }
+
+  /// A day's range as the week view shows it, whole degrees without the unit: `min° - max°`,
+  /// e.g. "41° - 63°".
+  public func formatRange(minimumFahrenheit: Double, maximumFahrenheit: Double) -> String {
+    "\(wholeDegrees(minimumFahrenheit))° - \(wholeDegrees(maximumFahrenheit))°"
+  }
+
+  private func wholeDegrees(_ fahrenheit: Double) -> String {
+    switch self {
+    case .fahrenheit: DecimalText.fixed(fahrenheit, decimals: 0)
+    case .celsius:
+      DecimalText.fixed(UnitConversion.celsius(fromFahrenheit: fahrenheit), decimals: 0)
+    }
+  }
+}
+
+extension UnitsNotation {
+  /// A wind speed in whole units: `%.f MPH` / `%.f KPH`, e.g. "12 MPH" or "19 KPH".
+  public func formatWindSpeed(milesPerHour: Double) -> String {
+    switch self {
+    case .imperial: DecimalText.fixed(milesPerHour, decimals: 0) + " MPH"
+    case .metric:
+      DecimalText.fixed(
+        UnitConversion.kilometresPerHour(fromMilesPerHour: milesPerHour), decimals: 0) + " KPH"
+    }
+  }
+}
+
+extension TimeNotation {
+  /// The Unicode date pattern the Cloudy app gave DateFormatter: `hh:mm a` / `HH:mm`.
+  public var datePattern: String {
+    switch self {
+    case .twelveHour: "hh:mm a"
+    case .twentyFourHour: "HH:mm"
+    }
+  }
+
+  /// The same pattern for C's `strftime`, which `TimeOfDayFormatter` uses: `%I:%M %p` / `%H:%M`.
+  public var strftimePattern: String {
+    switch self {
+    case .twelveHour: "%I:%M %p"
+    case .twentyFourHour: "%H:%M"
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import CloudyModels
+import CloudyStore
+
+/// Which place a cached forecast belongs to: the current location or a saved place.
+public typealias ForecastPlace = ForecastRepository.Place
+
+/// What the forecast views need from storage. `ForecastRepository` is the real one; tests inject
+/// fakes. Each write completes or throws having changed nothing.
+public protocol ForecastStoring {
+  /// The newest cached forecast of `place`; nil when none is cached.
+  func latest(for place: ForecastPlace) throws -> WeatherData?
+  /// Replaces the cached forecast of `place` in one transaction.
+  func save(_ weather: WeatherData, for place: ForecastPlace) throws
+  /// Deletes forecasts fetched before `cutoff` (unix seconds); returns how many.
+  @discardableResult
+  func prune(fetchedBefore cutoff: Int64) throws -> Int
+}
+
+extension ForecastRepository: ForecastStoring {}

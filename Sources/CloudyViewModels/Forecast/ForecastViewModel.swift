@@ -1,0 +1,104 @@
+import CloudyModels
+import CloudyServices
+
+/// What last happened to a `ForecastViewModel`.
+public enum ForecastChange: Hashable, Sendable {
+  /// Read from the stores; also the value delivered on bind.
+  case loaded
+  /// A fresh forecast was fetched and saved.
+  case refreshed
+}
+
+/// The forecast of one place as the day, week and hourly views show it, read from the cache.
+///
+/// Reads the cached forecast and the settings from the injected stores at init and on
+/// `reload`, so a settings change (°C, KPH, 24-hour) re-renders the same cached data without
+/// a fetch. `now` (unix seconds) is injected for the age. Times are shown in the forecast's
+/// time zone (the one the provider computed its days in), else the saved place's, else UTC
+/// (`timeZone.fallbackNote` says so).
+///
+/// Threading: a plain, non-`Sendable` class, used on the thread (or task) that created it, like
+/// the `Database` behind its stores.
+public final class ForecastViewModel {
+  public let target: ForecastTarget
+  public let change = Observable<ForecastChange>(.loaded)
+
+  /// The cached forecast; nil when none is cached yet.
+  public private(set) var weather: WeatherData?
+  public private(set) var settings: Settings
+  /// The moment `age` is measured at.
+  public private(set) var now: Int64
+  /// False right after `refresh`, true when the forecast was read from the database.
+  public private(set) var fromCache = true
+
+  private let forecasts: any ForecastStoring
+  private let settingsStore: any SettingsStoring
+
+  public init(
+    target: ForecastTarget, forecasts: any ForecastStoring, settings: any SettingsStoring,
+    now: Int64
+  ) throws {
+    self.target = target
+    self.forecasts = forecasts
+    settingsStore = settings
+    self.now = now
+    self.settings = try settings.settings()
+    weather = try forecasts.latest(for: target.place)
+  }
+
+  // MARK: - State
+
+  /// Whether anything is cached for the place.
+  public var hasForecast: Bool { weather != nil }
+
+  /// How old the forecast is at `now`; nil when nothing is cached.
+  public var age: ForecastAge? {
+    weather.map { ForecastAge(fetchedAt: $0.fetchedAt, now: now, fromCache: fromCache) }
+  }
+
+  /// The zone times are shown in.
+  public var timeZone: LocalTime {
+    LocalTime(firstKnownOf: [weather?.timeZone, target.timeZone])
+  }
+
+  // MARK: - Views
+
+  /// The conditions now; nil when nothing is cached.
+  public var day: DayViewModel? {
+    weather.map { DayViewModel(conditions: $0.current, settings: settings, timeZone: timeZone) }
+  }
+
+  /// The cached days; nil when nothing is cached.
+  public var week: WeekViewModel? {
+    weather.map { WeekViewModel(days: $0.days, settings: settings, timeZone: timeZone) }
+  }
+
+  /// The cached hours; nil when nothing is cached.
+  public var hourly: HourlyViewModel? {
+    weather.map { HourlyViewModel(hours: $0.hours, settings: settings, timeZone: timeZone) }
+  }
+
+  // MARK: - Actions
+
+  /// Re-reads the forecast and the settings (another process may have changed them).
+  public func reload(now: Int64) throws {
+    let settings = try settingsStore.settings()
+    let weather = try forecasts.latest(for: target.place)
+    self.settings = settings
+    self.weather = weather
+    self.now = now
+    fromCache = true
+    change.value = .loaded
+  }
+
+  /// Fetches a fresh forecast and saves it; on failure the cache and this view model are as
+  /// they were, and the error is thrown (`ForecastError` from the provider, or the store's).
+  public func refresh(using provider: any ForecastProvider, now: Int64) async throws {
+    let fresh = try await provider.forecast(for: target.coordinate)
+    try forecasts.save(fresh, for: target.place)
+    weather = fresh
+    self.now = now
+    fromCache = false
+    change.value = .refreshed
+  }
+}

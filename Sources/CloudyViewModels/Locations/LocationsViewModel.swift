@@ -1,0 +1,242 @@
+import CloudyModels
+import CloudyServices
+
+/// The locations list: "Current Location" (when the device position is set) and
+/// "Saved Locations" (in the user's order), one place selected.
+///
+/// Reads everything from the injected store at init and after each action, so what it shows is
+/// what the store holds — including the store's own rules, such as which place becomes selected
+/// when the selected one is removed. Every action persists first and notifies `change` only
+/// once the store accepted it; a refused action throws and leaves the list and the store as
+/// they were. Nothing traps on an index path or a name: bad ones are thrown errors.
+///
+/// Threading: a plain, non-`Sendable` class, used on the thread (or task) that created it, like
+/// the `Database` behind its store.
+public final class LocationsViewModel {
+  /// The list's sections, in order. Saved Locations is always there, empty or not.
+  public enum Section: Hashable, Sendable, CaseIterable {
+    case current
+    case saved
+
+    public var title: String {
+      switch self {
+      case .current: "Current Location"
+      case .saved: "Saved Locations"
+      }
+    }
+  }
+
+  // MARK: - Properties
+
+  /// What last changed; delivers `.loaded` on bind, then each action's change.
+  public let change = Observable<LocationsChange>(.loaded)
+
+  /// The state last read from the store.
+  public private(set) var snapshot: LocationsSnapshot
+
+  private let store: any LocationStoring
+
+  // MARK: - Initialization
+
+  /// Reads the list from `store`; throws what the store throws.
+  public init(store: any LocationStoring) throws {
+    self.store = store
+    snapshot = try store.snapshot()
+  }
+
+  // MARK: - Sections and rows
+
+  /// The sections shown, in order.
+  public var sections: [Section] {
+    snapshot.currentLocation == nil ? [.saved] : [.current, .saved]
+  }
+
+  public var numberOfSections: Int { sections.count }
+
+  /// nil for a section that does not exist.
+  public func title(forSection section: Int) -> String? {
+    self.section(at: section)?.title
+  }
+
+  /// 0 for a section that does not exist.
+  public func numberOfRows(inSection section: Int) -> Int {
+    switch self.section(at: section) {
+    case .current: 1
+    case .saved: snapshot.locations.count
+    case nil: 0
+    }
+  }
+
+  /// The row's view model; nil for an index path outside the list.
+  public func viewModel(at indexPath: IndexPath) -> LocationRowViewModel? {
+    switch section(at: indexPath.section) {
+    case .current:
+      guard indexPath.row == 0, let coordinate = snapshot.currentLocation else { return nil }
+      return LocationRowViewModel(current: coordinate, isSelected: snapshot.selection == .current)
+    case .saved:
+      guard snapshot.locations.indices.contains(indexPath.row) else { return nil }
+      let location = snapshot.locations[indexPath.row]
+      return LocationRowViewModel(
+        saved: location, number: indexPath.row + 1,
+        isSelected: snapshot.selection == .saved(location.id))
+    case nil:
+      return nil
+    }
+  }
+
+  /// Every row, section by section; what a front-end that prints the whole list iterates.
+  public var rows: [(section: Section, rows: [LocationRowViewModel])] {
+    sections.enumerated().map { index, section in
+      (
+        section,
+        (0..<numberOfRows(inSection: index)).compactMap {
+          viewModel(at: IndexPath(row: $0, section: index))
+        }
+      )
+    }
+  }
+
+  /// The index of a section kind; nil when it is not shown (Current Location with no position).
+  public func index(of section: Section) -> Int? {
+    sections.firstIndex(of: section)
+  }
+
+  /// Where a saved place is listed.
+  public func indexPath(of id: Location.ID) -> IndexPath? {
+    guard let row = snapshot.locations.firstIndex(where: { $0.id == id }),
+      let section = index(of: .saved)
+    else { return nil }
+    return IndexPath(row: row, section: section)
+  }
+
+  /// The index path of the row selected, if any.
+  public var selectedIndexPath: IndexPath? {
+    switch snapshot.selection {
+    case .current: index(of: .current).map { IndexPath(row: 0, section: $0) }
+    case .saved(let id): indexPath(of: id)
+    case nil: nil
+    }
+  }
+
+  /// Finds the saved place a user means, by number or name (see `PlaceReference`).
+  public func indexPath(of reference: PlaceReference) throws(LocationsViewModelError) -> IndexPath {
+    let locations = snapshot.locations
+    let savedSection = index(of: .saved) ?? 0
+    switch reference {
+    case .number(let number):
+      guard number >= 1, number <= locations.count else {
+        throw .rowOutOfRange(number, count: locations.count)
+      }
+      return IndexPath(row: number - 1, section: savedSection)
+    case .name(let typed):
+      let name = typed.trimmingWhitespace()
+      if let exact = locations.firstIndex(where: { $0.name == name }) {
+        return IndexPath(row: exact, section: savedSection)
+      }
+      let lowered = name.lowercased()
+      let equal = locations.indices.filter { locations[$0].name.lowercased() == lowered }
+      let matches =
+        equal.isEmpty
+        ? locations.indices.filter {
+          !lowered.isEmpty && locations[$0].name.lowercased().hasPrefix(lowered)
+        }
+        : equal
+      guard let first = matches.first else {
+        throw .noPlaceNamed(typed, saved: locations.map(\.name))
+      }
+      guard matches.count == 1 else {
+        throw .ambiguousName(typed, matches: matches.map { "\($0 + 1) \(locations[$0].name)" })
+      }
+      return IndexPath(row: first, section: savedSection)
+    }
+  }
+
+  // MARK: - Actions
+
+  /// Selects the row's place for the day and week views.
+  public func select(at indexPath: IndexPath) throws {
+    let selection: Selection =
+      switch try row(at: indexPath).kind {
+      case .current: .current
+      case .saved(let location, _): .saved(location.id)
+      }
+    try store.select(selection)
+    try reload(announcing: .selected(selection))
+  }
+
+  /// Deletes a saved place (and its cached forecasts).
+  public func delete(at indexPath: IndexPath) throws {
+    let location = try savedLocation(at: indexPath)
+    try store.remove(location.id)
+    try reload(announcing: .removed(location))
+  }
+
+  /// Moves a saved place, as drag and drop does; both index paths are in Saved Locations, and
+  /// the destination is where the place ends up.
+  public func move(from source: IndexPath, to destination: IndexPath) throws {
+    let location = try savedLocation(at: source)
+    guard destination.section == source.section,
+      snapshot.locations.indices.contains(destination.row)
+    else { throw LocationsViewModelError.noSuchRow(destination) }
+    try store.move(location.id, to: destination.row)
+    try reload(announcing: .moved(location, from: source.row, to: destination.row))
+  }
+
+  /// Gives a saved place a new name (trimmed; the store refuses empty, over-long, control
+  /// characters and duplicates).
+  @discardableResult
+  public func rename(at indexPath: IndexPath, to name: String) throws -> Location {
+    let location = try savedLocation(at: indexPath)
+    let renamed = try store.rename(location.id, to: name)
+    try reload(announcing: .renamed(renamed, previousName: location.name))
+    return renamed
+  }
+
+  /// Saves a place at the end of Saved Locations.
+  @discardableResult
+  public func add(_ new: NewLocation) throws -> Location {
+    let location = try store.add(new)
+    try reload(announcing: .added(location))
+    return location
+  }
+
+  /// Saves a geocoding candidate, remembering what the user typed.
+  @discardableResult
+  public func add(_ candidate: PlaceCandidate, query: String) throws -> Location {
+    try add(candidate.newLocation(query: query.trimmingWhitespace()))
+  }
+
+  /// Sets or, with nil, clears the device position (the Current Location row).
+  public func setCurrentLocation(_ coordinate: Coordinate?) throws {
+    try store.setCurrentLocation(coordinate)
+    try reload(announcing: .currentLocationChanged(coordinate))
+  }
+
+  /// Re-reads the store (another process may have changed it) and announces `.loaded`.
+  public func reload() throws {
+    try reload(announcing: .loaded)
+  }
+
+  // MARK: - Private
+
+  private func section(at index: Int) -> Section? {
+    let sections = sections
+    return sections.indices.contains(index) ? sections[index] : nil
+  }
+
+  private func row(at indexPath: IndexPath) throws(LocationsViewModelError) -> LocationRowViewModel
+  {
+    guard let row = viewModel(at: indexPath) else { throw .noSuchRow(indexPath) }
+    return row
+  }
+
+  private func savedLocation(at indexPath: IndexPath) throws(LocationsViewModelError) -> Location {
+    guard let location = try row(at: indexPath).location else { throw .currentLocationNotEditable }
+    return location
+  }
+
+  private func reload(announcing change: LocationsChange) throws {
+    snapshot = try store.snapshot()
+    self.change.value = change
+  }
+}

@@ -1,0 +1,158 @@
+import CloudyModels
+
+/// The settings screen's sections, in order.
+public enum SettingsSection: Int, Hashable, Sendable, CaseIterable {
+  case time
+  case units
+  case temperature
+
+  /// "Time Notation", "Units Notation", "Temperature Notation".
+  public var title: String {
+    switch self {
+    case .time: TimeNotation.title
+    case .units: UnitsNotation.title
+    case .temperature: TemperatureNotation.title
+    }
+  }
+
+  /// What the command line calls it: `time`, `units`, `temperature`.
+  public var settingName: String {
+    switch self {
+    case .time: TimeNotation.settingName
+    case .units: UnitsNotation.settingName
+    case .temperature: TemperatureNotation.settingName
+    }
+  }
+}
+
+/// What last happened to the settings; `SettingsViewModel.change` carries it so the views that
+/// format times, speeds and temperatures know what to redraw.
+public enum SettingsChange: Hashable, Sendable {
+  /// Read from the store; also the value delivered on bind.
+  case loaded
+  /// One setting was given a value (which may be the one it had).
+  case chosen(SettingsChoice)
+  /// Back to the defaults.
+  case reset
+
+  /// The section that changed; nil when all may have.
+  public var section: SettingsSection? {
+    if case .chosen(let choice) = self { return choice.section }
+    return nil
+  }
+}
+
+/// Why a settings action was refused; nothing was written.
+public enum SettingsViewModelError: Error, Equatable, Sendable, CustomStringConvertible {
+  case noSuchRow(IndexPath)
+
+  public var description: String {
+    switch self {
+    case .noSuchRow(let indexPath):
+      "there is no row \(indexPath.row + 1) in section \(indexPath.section + 1) of the settings"
+    }
+  }
+}
+
+/// The settings list: three sections (time, units, temperature), one row per notation value,
+/// a checkmark on each section's chosen row.
+///
+/// Selecting a row writes it through the injected store first and announces on `change` only
+/// once the store accepted it; a refused write throws and leaves everything as it was.
+///
+/// Threading: a plain, non-`Sendable` class, used on the thread (or task) that created it.
+public final class SettingsViewModel {
+  // MARK: - Properties
+
+  /// What last changed; delivers `.loaded` on bind.
+  public let change = Observable(SettingsChange.loaded)
+  /// The settings as last read or written.
+  public private(set) var settings: Settings
+
+  private let store: any SettingsStoring
+
+  // MARK: - Initialization
+
+  /// Reads the settings from `store`; throws what the store throws.
+  public init(store: any SettingsStoring) throws {
+    self.store = store
+    settings = try store.settings()
+  }
+
+  // MARK: - Sections and rows
+
+  public var numberOfSections: Int { SettingsSection.allCases.count }
+
+  /// nil for a section that does not exist.
+  public func title(forSection section: Int) -> String? {
+    SettingsSection(rawValue: section)?.title
+  }
+
+  /// 0 for a section that does not exist.
+  public func numberOfRows(inSection section: Int) -> Int {
+    switch SettingsSection(rawValue: section) {
+    case .time: TimeNotation.allCases.count
+    case .units: UnitsNotation.allCases.count
+    case .temperature: TemperatureNotation.allCases.count
+    case nil: 0
+    }
+  }
+
+  /// The row's view model; nil for an index path outside the list.
+  public func viewModel(at indexPath: IndexPath) -> (any SettingsRepresentable)? {
+    switch SettingsSection(rawValue: indexPath.section) {
+    case .time: Self.row(TimeNotation.self, indexPath.row, chosen: settings.time)
+    case .units: Self.row(UnitsNotation.self, indexPath.row, chosen: settings.units)
+    case .temperature:
+      Self.row(TemperatureNotation.self, indexPath.row, chosen: settings.temperature)
+    case nil: nil
+    }
+  }
+
+  private static func row<Value: Notation>(_: Value.Type, _ row: Int, chosen: Value)
+    -> NotationRowViewModel<Value>?
+  {
+    let all = Array(Value.allCases)
+    guard all.indices.contains(row) else { return nil }
+    return NotationRowViewModel(all[row], chosen: chosen)
+  }
+
+  // MARK: - Actions
+
+  /// Chooses the row's value for its section.
+  public func select(at indexPath: IndexPath) throws {
+    let choice: SettingsChoice? =
+      switch SettingsSection(rawValue: indexPath.section) {
+      case .time: Self.value(TimeNotation.self, indexPath.row).map { .time($0) }
+      case .units: Self.value(UnitsNotation.self, indexPath.row).map { .units($0) }
+      case .temperature:
+        Self.value(TemperatureNotation.self, indexPath.row).map { .temperature($0) }
+      case nil: nil
+      }
+    guard let choice else { throw SettingsViewModelError.noSuchRow(indexPath) }
+    try apply(choice)
+  }
+
+  private static func value<Value: Notation>(_: Value.Type, _ row: Int) -> Value? {
+    let all = Array(Value.allCases)
+    return all.indices.contains(row) ? all[row] : nil
+  }
+
+  /// Persists one setting, then announces `.chosen(choice)`.
+  public func apply(_ choice: SettingsChoice) throws {
+    switch choice {
+    case .time(let value): try store.set(value)
+    case .units(let value): try store.set(value)
+    case .temperature(let value): try store.set(value)
+    }
+    settings = try store.settings()
+    change.value = .chosen(choice)
+  }
+
+  /// Back to the Cloudy defaults, then announces `.reset`.
+  public func reset() throws {
+    try store.reset()
+    settings = try store.settings()
+    change.value = .reset
+  }
+}

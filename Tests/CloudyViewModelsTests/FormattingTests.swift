@@ -1,0 +1,63 @@
+import CloudyModels
+import Testing
+
+@Suite("Formatting: the Cloudy app's formats and conversions")
+struct FormattingTests {
+  @Test func conversions() {
+    #expect(UnitConversion.celsius(fromFahrenheit: 212) == 100)
+    #expect(UnitConversion.celsius(fromFahrenheit: 32) == 0)
+    #expect(UnitConversion.celsius(fromFahrenheit: -40) == -40)
+    #expect(UnitConversion.kilometresPerHour(fromMilesPerHour: 10) == 16.09344)
+    #expect(
+      abs(
+        UnitConversion.fahrenheit(fromCelsius: UnitConversion.celsius(fromFahrenheit: 68.5)) - 68.5)
+        < 1e-12)
+    #expect(abs(UnitConversion.milesPerHour(fromKilometresPerHour: 16.09344) - 10) < 1e-12)
+  }
+
+  @Test func temperatures() {
+    #expect(TemperatureNotation.fahrenheit.format(fahrenheit: 68.45) == "68.5 °F")
+    #expect(TemperatureNotation.fahrenheit.format(fahrenheit: 68) == "68.0 °F")
+    #expect(TemperatureNotation.celsius.format(fahrenheit: 68) == "20.0 °C")
+    #expect(TemperatureNotation.celsius.format(fahrenheit: 0) == "-17.8 °C")
+    #expect(TemperatureNotation.fahrenheit.format(fahrenheit: -0.04) == "0.0 °F")  // no "-0.0"
+    #expect(TemperatureNotation.fahrenheit.format(fahrenheit: -12.34) == "-12.3 °F")
+  }
+
+  @Test func weekRanges() {
+    #expect(
+      TemperatureNotation.fahrenheit.formatRange(minimumFahrenheit: 41.2, maximumFahrenheit: 62.7)
+        == "41° - 63°")
+    #expect(
+      TemperatureNotation.celsius.formatRange(minimumFahrenheit: 32, maximumFahrenheit: 50)
+        == "0° - 10°")
+  }
+
+  @Test func windSpeeds() {
+    #expect(UnitsNotation.imperial.formatWindSpeed(milesPerHour: 12.4) == "12 MPH")
+    #expect(UnitsNotation.metric.formatWindSpeed(milesPerHour: 12.4) == "20 KPH")
+    #expect(UnitsNotation.metric.formatWindSpeed(milesPerHour: 0) == "0 KPH")
+  }
+
+  @Test func timePatterns() {
+    #expect(TimeNotation.twelveHour.datePattern == "hh:mm a")
+    #expect(TimeNotation.twentyFourHour.datePattern == "HH:mm")
+    #expect(TimeNotation.twelveHour.strftimePattern == "%I:%M %p")
+  }
+
+  @Test func fixedDecimals() {
+    #expect(DecimalText.fixed(1.25, decimals: 1) == "1.2")  // ties to even, as printf
+    #expect(DecimalText.fixed(0.35, decimals: 1) == "0.3")  // 0.35 is 0.34999… in binary
+    #expect(DecimalText.fixed(2.5, decimals: 0) == "2")
+    #expect(DecimalText.fixed(1e300, decimals: 1).count == 303)
+    #expect(DecimalText.fixed(.nan, decimals: 1) == "nan")
+  }
+
+  @Test func coordinates() {
+    #expect(coordinate(37.55377, -77.46026).displayText == "37.5538° N, 77.4603° W")
+    #expect(coordinate(-33.8688, 151.2093).displayText == "33.8688° S, 151.2093° E")
+    #expect(coordinate(0, 0).displayText == "0.0000° N, 0.0000° E")
+    #expect(coordinate(-0.00001, -0.00001).displayText == "0.0000° N, 0.0000° E")
+    #expect(coordinate(90, -180).displayText == "90.0000° N, 180.0000° W")
+  }
+}
