@@ -1,0 +1,27 @@
+// swift-tools-version: 6.0
+// Cloudy's benchmark helpers: its own package so the root `swift build` / `swift test` never
+// build or run them. Build with
+//   swift build -c release --package-path Benchmarks --scratch-path .build-bench
+// (scripts/benchmark does this). See Benchmarks/README.md.
+import Foundation  // manifest only: to name the root package, whose identity is its folder name
+import PackageDescription
+
+let rootFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent()
+let root = rootFolder.lastPathComponent.lowercased()
+
+let package = Package(
+  name: "CloudyBenchmarks",
+  dependencies: [.package(path: "..")],
+  targets: [
+    // Saves N forecasts with ForecastRepository.save, one transaction each, and reports rows/s.
+    .executableTarget(
+      name: "cloudy-bench-bulk",
+      dependencies: [
+        .product(name: "CloudyStore", package: root),
+        .product(name: "CloudyModels", package: root),
+      ]
+    )
+  ],
+  swiftLanguageModes: [.v6]
+)
