@@ -82,9 +82,11 @@ let package = Package(
     // MARK: Tests
     .testTarget(name: "CloudyStoreTests", dependencies: ["CloudyStore", "CloudyModels"]),
     .testTarget(name: "CloudyServicesTests", dependencies: ["CloudyServices", "CloudyModels"]),
+    // A loopback HTTP server that replays provider responses, shared by the test targets.
+    .target(name: "CloudyTestSupport", path: "Tests/CloudyTestSupport"),
     .testTarget(
       name: "CloudyProvidersTests",
-      dependencies: ["CloudyProviders", "CloudyServices", "CloudyModels"],
+      dependencies: ["CloudyProviders", "CloudyServices", "CloudyModels", "CloudyTestSupport"],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(
@@ -92,7 +94,11 @@ let package = Package(
       dependencies: ["CloudyViewModels", "CloudyStore", "CloudyServices", "CloudyModels"]
     ),
     // End-to-end: runs the built executables as processes against temporary databases.
-    .testTarget(name: "CloudyToolTests", dependencies: ["CloudyStore", "CloudyModels"]),
+    .testTarget(
+      name: "CloudyToolTests",
+      dependencies: ["CloudyStore", "CloudyModels", "CloudyTestSupport"],
+      resources: [.copy("Fixtures")]
+    ),
   ],
   swiftLanguageModes: [.v6],
   cLanguageStandard: .c2x

@@ -1,5 +1,6 @@
 import CloudyModels
 import CloudyServices
+import CloudyTestSupport
 import Foundation
 import Testing
 

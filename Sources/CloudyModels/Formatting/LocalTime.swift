@@ -85,7 +85,8 @@ public struct LocalTime: Hashable, Sendable {
       if let previous { setenv("TZ", previous, 1) } else { unsetenv("TZ") }
       tzset()
     }
-    let locale = newlocale(LC_ALL_MASK, "C", nil)
+    // LC_ALL_MASK is a C macro Swift cannot import; LC_TIME is all strftime_l reads.
+    let locale = newlocale(Int32(1) << LC_TIME, "C", nil)
     defer { if let locale { freelocale(locale) } }
     return try body(Session(locale: locale))
   }

@@ -6,50 +6,65 @@ import Synchronization
 #endif
 
 /// One request as the test server saw it.
-struct TestRequest: Sendable {
-  var method: String
-  var path: String
-  var query: String
-  var headers: [String: String]
+public struct TestRequest: Sendable {
+  public var method: String
+  public var path: String
+  public var query: String
+  public var headers: [String: String]
 }
 
 /// What the test server sends back.
-struct TestResponse: Sendable {
-  var status: Int
-  var headers: [(String, String)] = []
-  var body: [UInt8] = []
+public struct TestResponse: Sendable {
+  public var status: Int
+  public var headers: [(String, String)] = []
+  public var body: [UInt8] = []
   /// Seconds to wait before sending anything.
-  var delay: Double = 0
+  public var delay: Double = 0
   /// Seconds to wait after the headers and the first `bodyPrefixBeforeStall` bytes.
-  var stall: Double = 0
-  var bodyPrefixBeforeStall = 0
+  public var stall: Double = 0
+  public var bodyPrefixBeforeStall = 0
   /// Content-Length to announce; nil announces `body.count`.
-  var declaredLength: Int?
+  public var declaredLength: Int?
   /// Sends no Content-Length and closes the connection after the body.
-  var omitLength = false
+  public var omitLength = false
 
-  static func json(_ body: [UInt8], status: Int = 200) -> TestResponse {
+  public init(
+    status: Int, headers: [(String, String)] = [], body: [UInt8] = [], delay: Double = 0,
+    stall: Double = 0,
+    bodyPrefixBeforeStall: Int = 0, declaredLength: Int? = nil, omitLength: Bool = false
+  ) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+    self.delay = delay
+    self.stall = stall
+    self.bodyPrefixBeforeStall = bodyPrefixBeforeStall
+    self.declaredLength = declaredLength
+    self.omitLength = omitLength
+  }
+
+  public static func json(_ body: [UInt8], status: Int = 200) -> TestResponse {
     TestResponse(status: status, headers: [("Content-Type", "application/json")], body: body)
   }
 
-  static func json(_ text: String, status: Int = 200) -> TestResponse {
+  public static func json(_ text: String, status: Int = 200) -> TestResponse {
     json(Array(text.utf8), status: status)
   }
 
-  static func redirect(to location: String, status: Int = 302) -> TestResponse {
+  public static func redirect(to location: String, status: Int = 302) -> TestResponse {
     TestResponse(status: status, headers: [("Location", location)])
   }
 }
 
-enum TestServerError: Error {
+public enum TestServerError: Error {
   case socket(String)
 }
 
-/// A small HTTP/1.1 server on 127.0.0.1 for the provider tests: POSIX sockets, one accept thread
+/// A small HTTP/1.1 server on 127.0.0.1 for the provider and tool tests: POSIX sockets, one accept thread
 /// and one thread per connection, `Connection: close` on every answer. Every loop is bounded and
 /// `stop()` ends them all.
-final class TestHTTPServer: Sendable {
-  let port: UInt16
+public final class TestHTTPServer: Sendable {
+  public let port: UInt16
   private let listener: Int32
   private let handler: @Sendable (TestRequest) -> TestResponse
   private let stopping = Atomic<Bool>(false)
@@ -58,17 +73,17 @@ final class TestHTTPServer: Sendable {
   private let log = Mutex<[TestRequest]>([])
 
   /// Requests received so far.
-  var requests: [TestRequest] { log.withLock { $0 } }
+  public var requests: [TestRequest] { log.withLock { $0 } }
 
-  var baseURL: URL {
+  public var baseURL: URL {
     URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/not-a-url")
   }
 
-  func url(_ path: String) -> URL {
+  public func url(_ path: String) -> URL {
     URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/not-a-url")
   }
 
-  init(handler: @escaping @Sendable (TestRequest) -> TestResponse) throws {
+  public init(handler: @escaping @Sendable (TestRequest) -> TestResponse) throws {
     self.handler = handler
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw TestServerError.socket("socket: \(errno)") }
@@ -102,7 +117,7 @@ final class TestHTTPServer: Sendable {
   }
 
   /// Stops accepting, waits (boundedly) for open connections, closes the socket. Idempotent.
-  func stop() {
+  public func stop() {
     guard !stopping.exchange(true, ordering: .sequentiallyConsistent) else { return }
     _ = acceptDone.wait(timeout: .now() + 5)
     close(listener)
@@ -241,7 +256,7 @@ final class TestHTTPServer: Sendable {
   }
 
   /// A port on 127.0.0.1 with nothing listening (bound, read back, closed).
-  static func unusedPort() throws -> UInt16 {
+  public static func unusedPort() throws -> UInt16 {
     let server = try TestHTTPServer { _ in TestResponse(status: 500) }
     let port = server.port
     server.stop()

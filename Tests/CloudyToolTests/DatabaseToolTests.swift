@@ -1,0 +1,240 @@
+import Foundation
+import Testing
+
+/// `cloudy-db` run as a process against temporary files.
+@Suite("cloudy-db end to end")
+struct DatabaseToolTests {
+  @Test("path explains where the file is: --db, CLOUDY_DB, XDG_DATA_HOME, then HOME")
+  func pathResolution() throws {
+    let folder = try ToolTestFolder()
+    var result = try ToolRunner.run("cloudy-db", ["path", "--db", folder.file("flag.sqlite")])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.hasPrefix(folder.file("flag.sqlite") + "\n"))
+    #expect(result.standardOutput.contains("--db"))
+    result = try ToolRunner.run(
+      "cloudy-db", ["path"], environment: ["CLOUDY_DB": folder.file("env.sqlite")])
+    #expect(result.standardOutput.hasPrefix(folder.file("env.sqlite")))
+    #expect(result.standardOutput.contains("CLOUDY_DB"))
+    result = try ToolRunner.run(
+      "cloudy-db", ["path", "--json"], environment: ["XDG_DATA_HOME": folder.path])
+    #expect(result.standardOutput.contains("\"path\": \"\(folder.path)/cloudy/cloudy.sqlite\""))
+    #expect(result.standardOutput.contains("\"source\": \"XDG_DATA_HOME\""))
+    result = try ToolRunner.run("cloudy-db", ["path"], environment: ["HOME": folder.path])
+    #expect(result.standardOutput.hasPrefix("\(folder.path)/.local/share/cloudy/cloudy.sqlite"))
+    // Nothing was created by asking.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
+  @Test("info and check on a missing file say so (exit 66) and create nothing")
+  func missingFile() throws {
+    let folder = try ToolTestFolder()
+    for command in ["info", "check"] {
+      let result = try ToolRunner.run(
+        "cloudy-db", [command, "--db", folder.file("sub/cloudy.sqlite")])
+      #expect(result.status == 66)
+      #expect(result.standardError.hasPrefix("cloudy-db: error: no database at"))
+      #expect(result.standardError.split(separator: "\n").count == 1)
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
+  @Test(
+    "migrate creates the file; info --json reports the latest version; sqlite3 sees the constraints"
+  )
+  func migrateAndInfo() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("cloudy.sqlite")
+    #expect(try ToolRunner.run("cloudy-db", ["migrate", "--db", db]).status == 0)
+    let info = try ToolRunner.run("cloudy-db", ["info", "--db", db, "--json"])
+    #expect(info.status == 0)
+    let json =
+      try JSONSerialization.jsonObject(with: Data(info.standardOutput.utf8)) as? [String: Any]
+    #expect(json?["schemaVersion"] as? Int == 1)
+    #expect(json?["latestKnownVersion"] as? Int == 1)
+    #expect(json?["journalMode"] as? String == "wal")
+    #expect(json?["locations"] as? Int == 0)
+    let schema = try sqlite3(db, ".schema location")
+    #expect(schema.contains("CHECK (latitude BETWEEN -90 AND 90)"))
+    #expect(schema.contains("COLLATE NOCASE"))
+    #expect(try sqlite3(db, "PRAGMA user_version") == "1")
+    #expect(
+      try sqlite3(db, "SELECT time_notation, units_notation, temperature_notation FROM settings")
+        == "12h|imperial|fahrenheit")
+    // info is read-only: the bytes do not change.
+    let before = folder.bytes("cloudy.sqlite")
+    #expect(try ToolRunner.run("cloudy-db", ["info", "--db", db]).status == 0)
+    #expect(folder.bytes("cloudy.sqlite") == before)
+  }
+
+  @Test("check passes on a sound file and exits 1 on a dangling foreign key")
+  func check() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("cloudy.sqlite")
+    #expect(try ToolRunner.run("cloudy-db", ["migrate", "--db", db]).status == 0)
+    var result = try ToolRunner.run("cloudy-db", ["check", "--db", db])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.hasPrefix("ok:"))
+    _ = try sqlite3(
+      db,
+      "PRAGMA foreign_keys = OFF; INSERT INTO selection (id, kind, location_id) VALUES (1, 'saved', 4242);"
+    )
+    result = try ToolRunner.run("cloudy-db", ["check", "--db", db, "--json"])
+    #expect(result.status == 1)
+    #expect(result.standardOutput.contains("\"ok\": false"))
+    #expect(result.standardOutput.contains("selection row 1"))
+  }
+
+  @Test("check reports a damaged file instead of crashing")
+  func damagedFile() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("cloudy.sqlite")
+    #expect(try ToolRunner.run("cloudy-db", ["migrate", "--db", db]).status == 0)
+    _ = try sqlite3(db, "PRAGMA journal_mode = DELETE;")
+    guard var bytes = folder.bytes("cloudy.sqlite") else {
+      Issue.record("no file")
+      return
+    }
+    // Overwrite everything after page 1 with garbage: the schema survives, the tables do not.
+    for index in 4096..<bytes.count { bytes[index] = UInt8(truncatingIfNeeded: index &* 7) }
+    try bytes.write(to: URL(fileURLWithPath: db))
+    let result = try ToolRunner.run("cloudy-db", ["check", "--db", db])
+    #expect(result.status == 1 || result.status == 65)
+    #expect(result.standardError.hasPrefix("cloudy-db: error:"))
+    #expect(folder.bytes("cloudy.sqlite") == bytes)
+  }
+
+  @Test("a file from a newer Cloudy is refused with exit 78 and left byte-for-byte")
+  func newerSchema() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("cloudy.sqlite")
+    #expect(try ToolRunner.run("cloudy-db", ["migrate", "--db", db]).status == 0)
+    _ = try sqlite3(
+      db,
+      "INSERT INTO cloudy_migration (version, name, checksum) VALUES (2, 'future', 'x'); PRAGMA user_version = 2;"
+    )
+    let before = folder.bytes("cloudy.sqlite")
+    for arguments in [["info"], ["migrate"], ["check"], ["vacuum"]] {
+      let result = try ToolRunner.run("cloudy-db", arguments + ["--db", db])
+      #expect(result.status == 78, "\(arguments)")
+      #expect(result.standardError.contains("newer Cloudy"))
+      #expect(result.standardError.contains("version 2"))
+    }
+    #expect(folder.bytes("cloudy.sqlite") == before)
+  }
+
+  @Test("foreign, random and empty files are refused with exit 65 and left untouched")
+  func foreignFiles() throws {
+    let folder = try ToolTestFolder()
+    let foreign = folder.file("foreign.sqlite")
+    _ = try sqlite3(
+      foreign, "CREATE TABLE invoices (id INTEGER PRIMARY KEY); INSERT INTO invoices VALUES (1);")
+    let random = folder.file("random.sqlite")
+    try Data((0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 17) }).write(
+      to: URL(fileURLWithPath: random))
+    let empty = folder.file("empty.sqlite")
+    #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+    for name in ["foreign.sqlite", "random.sqlite", "empty.sqlite"] {
+      let before = folder.bytes(name)
+      for arguments in [["migrate"], ["info"]] {
+        let result = try ToolRunner.run("cloudy-db", arguments + ["--db", folder.file(name)])
+        #expect(result.status == 65, "\(name) \(arguments): \(result.standardError)")
+        #expect(result.standardError.hasPrefix("cloudy-db: error: "))
+        #expect(result.standardError.split(separator: "\n").count == 1)
+      }
+      #expect(folder.bytes(name) == before)
+    }
+    let result = try ToolRunner.run("cloudy-db", ["info", "--db", folder.path])
+    #expect(result.status == 74)
+    #expect(result.standardError.contains("is a folder"))
+  }
+
+  @Test("backup, then restore: the round trip brings back the data and keeps the replaced file")
+  func backupRestore() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("cloudy.sqlite")
+    #expect(try ToolRunner.run("cloudy-db", ["migrate", "--db", db]).status == 0)
+    _ = try sqlite3(
+      db,
+      "INSERT INTO location (name, latitude, longitude, source, position) VALUES ('Before', 1, 2, 'coordinates', 0); UPDATE settings SET time_notation = '24h';"
+    )
+    let backup = folder.file("backup.sqlite")
+    var result = try ToolRunner.run("cloudy-db", ["backup", "--db", db, backup])
+    #expect(result.status == 0)
+    #expect(try sqlite3(backup, "PRAGMA integrity_check") == "ok")
+    result = try ToolRunner.run("cloudy-db", ["backup", "--db", db, backup])
+    #expect(result.status == 73)
+    #expect(try ToolRunner.run("cloudy-db", ["backup", "--db", db, backup, "--force"]).status == 0)
+
+    _ = try sqlite3(
+      db,
+      "INSERT INTO location (name, latitude, longitude, source, position) VALUES ('After', 3, 4, 'coordinates', 1); UPDATE settings SET time_notation = '12h';"
+    )
+    result = try ToolRunner.run("cloudy-db", ["restore", "--db", db, backup])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(try sqlite3(db, "SELECT group_concat(name) FROM location") == "Before")
+    #expect(try sqlite3(db, "SELECT time_notation FROM settings") == "24h")
+    let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+      $0.contains("before-restore")
+    }
+    #expect(kept.count == 1)
+    if let keptName = kept.first {
+      #expect(
+        try sqlite3(
+          folder.file(keptName), "SELECT group_concat(name) FROM location ORDER BY position")
+          == "Before,After")
+    }
+    // Restoring a foreign file is refused and changes nothing.
+    let foreign = folder.file("foreign.sqlite")
+    _ = try sqlite3(foreign, "CREATE TABLE t (x);")
+    result = try ToolRunner.run("cloudy-db", ["restore", "--db", db, foreign])
+    #expect(result.status == 65)
+    #expect(try sqlite3(db, "SELECT group_concat(name) FROM location") == "Before")
+  }
+
+  @Test("vacuum keeps the data; unknown commands and options exit 64 with one line")
+  func vacuumAndUsage() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("cloudy.sqlite")
+    #expect(try ToolRunner.run("cloudy-db", ["migrate", "--db", db]).status == 0)
+    #expect(try ToolRunner.run("cloudy-db", ["vacuum", "--db", db]).status == 0)
+    #expect(try sqlite3(db, "PRAGMA integrity_check") == "ok")
+    var result = try ToolRunner.run("cloudy-db", ["frobnicate"])
+    #expect(result.status == 64)
+    #expect(result.standardError.hasPrefix("cloudy-db: error:"))
+    result = try ToolRunner.run("cloudy-db", ["info", "--bogus"])
+    #expect(result.status == 64)
+    result = try ToolRunner.run("cloudy-db", ["--help"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.contains("backup"))
+    #expect(result.standardOutput.contains("Exit status"))
+  }
+
+  @Test("two processes creating the same new database at once both succeed with one schema")
+  func concurrentCreation() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("race/cloudy.sqlite")
+    let results = ReadBox()
+    let group = DispatchGroup()
+    let statuses = StatusBox()
+    for _ in 0..<4 {
+      group.enter()
+      DispatchQueue.global().async {
+        let status = (try? ToolRunner.run("cloudy-db", ["migrate", "--db", db]).status) ?? -1
+        statuses.append(status)
+        group.leave()
+      }
+    }
+    group.wait()
+    _ = results
+    #expect(statuses.all == [0, 0, 0, 0])
+    #expect(try sqlite3(db, "SELECT count(*) FROM cloudy_migration") == "1")
+    #expect(try sqlite3(db, "PRAGMA integrity_check") == "ok")
+  }
+}
+
+final class StatusBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var values: [Int32] = []
+  func append(_ value: Int32) { lock.withLock { values.append(value) } }
+  var all: [Int32] { lock.withLock { values } }
+}

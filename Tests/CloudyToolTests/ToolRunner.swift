@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// Runs a built Cloudy executable as a separate process, as a user would.
+///
+/// The executables are found beside the test bundle (the same build folder, whatever
+/// --scratch-path was used); `swift test` builds them with the rest of the package.
+struct ToolRunner {
+  struct Result {
+    let status: Int32
+    let standardOutput: String
+    let standardError: String
+  }
+
+  static let buildFolder: URL = {
+    // /proc/self/exe is the test runner: .../debug/CloudyPackageTests.xctest
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    return executable.deletingLastPathComponent()
+  }()
+
+  static func executable(_ tool: String) -> URL { buildFolder.appendingPathComponent(tool) }
+
+  /// Runs `tool` with `arguments`; the environment is the test's, minus anything Cloudy reads,
+  /// plus `environment`. Standard input is empty. Fails the test if the tool was not built.
+  @discardableResult
+  static func run(
+    _ tool: String, _ arguments: [String], environment: [String: String] = [:],
+    timeout: TimeInterval = 60
+  ) throws -> Result {
+    let url = executable(tool)
+    guard FileManager.default.isExecutableFile(atPath: url.path) else {
+      Issue.record("\(url.path) was not built; run `swift build` before the tests")
+      return Result(status: -1, standardOutput: "", standardError: "not built")
+    }
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    var base = ProcessInfo.processInfo.environment.filter {
+      !$0.key.hasPrefix("CLOUDY_") && $0.key != "XDG_DATA_HOME"
+    }
+    base.merge(environment) { $1 }
+    process.environment = base
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Read both pipes while the process runs so a large output cannot block it.
+    let outputData = ReadBox()
+    let errorData = ReadBox()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+      outputData.set(output.fileHandleForReading.readDataToEndOfFile())
+      group.leave()
+    }
+    group.enter()
+    DispatchQueue.global().async {
+      errorData.set(error.fileHandleForReading.readDataToEndOfFile())
+      group.leave()
+    }
+    if group.wait(timeout: .now() + timeout) == .timedOut {
+      process.terminate()
+      Issue.record("\(tool) \(arguments) did not finish within \(timeout) s")
+    }
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus,
+      standardOutput: String(decoding: outputData.get(), as: UTF8.self),
+      standardError: String(decoding: errorData.get(), as: UTF8.self))
+  }
+}
+
+/// A thread-safe holder for pipe contents read on another queue.
+final class ReadBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var data = Data()
+  func set(_ value: Data) { lock.withLock { data = value } }
+  func get() -> Data { lock.withLock { data } }
+}
+
+/// A fresh folder under /tmp for one test, removed afterwards.
+final class ToolTestFolder {
+  let path: String
+
+  init() throws {
+    var template = Array("/tmp/cloudy-tool-test-XXXXXX".utf8CString)
+    guard let result = mkdtemp(&template) else { throw CocoaError(.fileWriteUnknown) }
+    path = String(cString: result)
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+
+  func file(_ name: String) -> String { "\(path)/\(name)" }
+
+  /// The bytes of a file (nil if missing), to prove a refused command changed nothing.
+  func bytes(_ name: String) -> Data? { FileManager.default.contents(atPath: file(name)) }
+}
+
+/// Runs SQL with the sqlite3 CLI, as a user inspecting the file would.
+func sqlite3(_ path: String, _ sql: String) throws -> String {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+  process.arguments = [path, sql]
+  let output = Pipe()
+  process.standardOutput = output
+  process.standardError = Pipe()
+  try process.run()
+  let data = output.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+}
