@@ -39,9 +39,9 @@ import Testing
       case "forbidden": return .json(#"{"message": "Forbidden"}"#, status: 403)
       case "plain-503":
         return TestResponse(status: 503, body: Array("<html><body>busy</body></html>".utf8))
-      case "slow": return TestResponse(status: 200, body: openMeteo, delay: 3)
+      case "slow": return TestResponse(status: 200, body: openMeteo, delay: 10)
       case "stall":
-        return TestResponse(status: 200, body: openMeteo, stall: 3, bodyPrefixBeforeStall: 100)
+        return TestResponse(status: 200, body: openMeteo, stall: 10, bodyPrefixBeforeStall: 100)
       case "huge":
         return TestResponse(status: 200, body: ProviderHTTPTests.hugeBody)
       case "huge-lying":
@@ -166,10 +166,10 @@ import Testing
 
   // MARK: Time-outs, refused connections
 
+  /// `.timedOut` itself proves the client gave up before the server answered (an answer would
+  /// have decoded); no wall-clock bound, which a loaded machine would make flaky.
   @Test func slowServerTimesOut() async {
-    let start = Date()
     #expect(await failure(openMeteo("slow", timeout: 1)) == .timedOut(seconds: 1))
-    #expect(Date().timeIntervalSince(start) < 2.9, "gave up before the server answered")
   }
 
   @Test func bodyThatStallsTimesOut() async {
