@@ -59,7 +59,9 @@ public struct LocalTime: Hashable, Sendable {
   /// `unknown time zone "Mars/Olympus"; times are in UTC`; nil otherwise.
   public var fallbackNote: String? {
     guard isFallback else { return nil }
-    guard let requested, !requested.isEmpty else { return "no time zone is known; times are in UTC" }
+    guard let requested, !requested.isEmpty else {
+      return "no time zone is known; times are in UTC"
+    }
     return "unknown time zone \"\(requested)\"; times are in UTC"
   }
 

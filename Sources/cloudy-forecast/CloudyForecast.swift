@@ -1,0 +1,105 @@
+import ArgumentParser
+import CloudyCLI
+import CloudyModels
+import CloudyServices
+import CloudyStore
+import CloudyViewModels
+
+/// `cloudy-forecast`: fetch forecasts into the database and read them back offline.
+struct CloudyForecast: AsyncParsableCommand {
+  static let tool = "cloudy-forecast"
+
+  static let configuration = CommandConfiguration(
+    commandName: tool,
+    abstract:
+      "Fetch forecasts into the database and show them offline, formatted by your settings.",
+    discussion: """
+      `fetch` is the only command that uses the network. `show` reads the cache alone, so it \
+      works offline and prints how old the forecast is. PLACE is a saved place's name (any \
+      case; a unique beginning is enough) or its number in `cloudy-locations list`, or \
+      `current` for the current location; without it, the selected place.
+
+      Provider settings (environment): CLOUDY_FORECAST_PROVIDER (open-meteo or dark-sky), \
+      CLOUDY_OPEN_METEO_URL, CLOUDY_DARK_SKY_URL, CLOUDY_DARK_SKY_KEY, CLOUDY_HTTP_TIMEOUT \
+      (seconds).
+
+      Exit status: 0 ok, 64 usage or provider configuration, 65 bad data (a response or file \
+      that is not a usable forecast, or too large), 66 not found (no such place, nothing \
+      cached yet), 69 the provider could not be reached or answered with an error (for \
+      `fetch --all`: any place failed), 74 I/O, 75 database busy, 78 database from a newer \
+      Cloudy. A failed command leaves the cache as it was.
+      """,
+    subcommands: [Fetch.self, Show.self, Import.self, Prune.self]
+  )
+}
+
+// MARK: - Exit statuses of the layers' errors
+
+extension ForecastError: UserFacingError {
+  /// unreachable / timed out / HTTP status / redirect → 69; a bad or too large body → 65;
+  /// missing key or bad configuration → 64.
+  public var failure: CommandFailure { CommandFailure(status, description) }
+
+  /// The same, with the message naming the service and prefixed (e.g. with the place).
+  func failure(for kind: ForecastProviderKind, prefix: String = "") -> CommandFailure {
+    CommandFailure(status, prefix + description(for: kind))
+  }
+
+  var status: ExitStatus {
+    switch self {
+    case .unreachable, .timedOut, .httpStatus, .redirected: .unavailable
+    case .invalidResponse, .tooLarge: .badData
+    case .missingAPIKey, .invalidConfiguration: .usage
+    }
+  }
+}
+
+extension ForecastTargetError: UserFacingError {
+  public var failure: CommandFailure {
+    switch self {
+    case .place(.ambiguousName): CommandFailure(.usage, description)
+    default: CommandFailure(.notFound, description)
+    }
+  }
+}
+
+// MARK: - Shared steps
+
+/// Opening the database and finding places, as every subcommand does it.
+enum ForecastCommand {
+  /// The locations list of an existing database; `missing` is the message when there is none
+  /// (nothing is created).
+  static func locations(at location: DatabasePath, missing: String) throws -> (
+    Database, LocationsViewModel
+  ) {
+    guard let database = try StoreAccess.reading(location) else {
+      throw CommandFailure(.notFound, missing)
+    }
+    return (database, try LocationsViewModel(store: LocationRepository(database: database)))
+  }
+
+  static func noDatabase(_ location: DatabasePath) -> String {
+    "there are no saved places yet (no database at \(location.path)); add one with `cloudy-locations add`"
+  }
+
+  /// How to name a place on the command line again, e.g. `"San Francisco"` or `current`.
+  static func argument(for target: ForecastTarget) -> String {
+    guard case .saved = target.place else { return "current" }
+    let name = target.name
+    let plain = name.unicodeScalars.allSatisfy {
+      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+        || "-_.,".unicodeScalars.contains($0)
+    }
+    if plain, !name.isEmpty, !name.utf8.allSatisfy({ (0x30...0x39).contains($0) }) { return name }
+    if let number = target.number { return "\(number)" }
+    return "'" + name.replacingSingleQuotes() + "'"
+  }
+}
+
+extension String {
+  fileprivate func replacingSingleQuotes() -> String {
+    var result = ""
+    for character in self { result += character == "'" ? "'\\''" : String(character) }
+    return result
+  }
+}

@@ -1,0 +1,176 @@
+import CloudyCLI
+import CloudyModels
+import CloudyViewModels
+
+/// The `--json` shapes of `cloudy-forecast` (stable; keys in camelCase, in this order).
+///
+/// A place, everywhere:
+///
+///     { "kind": "saved" | "current", "id": 3 | null, "number": 1 | null, "name": "Auckland" }
+///
+/// `show --json` (the cache only; `fromCache` is always true here):
+///
+///     {
+///       "place": {…},
+///       "provider": "open-meteo" | "dark-sky",
+///       "fetchedAt": 1768421700,            // unix seconds
+///       "ageSeconds": 7200,
+///       "age": "2 h ago",
+///       "fromCache": true,
+///       "timeZone": "Pacific/Auckland",     // the zone used; "UTC" on fallback
+///       "timeZoneNote": null | "unknown time zone \"X\"; times are in UTC",
+///       "settings": { "time": "12h", "units": "imperial", "temperature": "fahrenheit" },
+///       "view": "day" | "week" | "hourly",
+///       "day": {                            // with --day (the default)
+///         "time": 1768421700, "dateText": "Thu, January 15", "timeText": "09:15 AM",
+///         "summary": "Partly cloudy", "temperature": "67.8 °F", "windSpeed": "13 MPH",
+///         "icon": "partly-cloudy-day",
+///         "temperatureFahrenheit": 67.8, "windSpeedMph": 12.9, "precipitationProbability": 0.2 | null
+///       },
+///       "week": {                           // with --week
+///         "numberOfDays": 7,
+///         "days": [ { "time": 1768388400, "weekday": "Thursday", "date": "January 15",
+///                     "temperature": "59° - 74°", "windSpeed": "13 MPH", "summary": "…",
+///                     "icon": "…", "temperatureMinFahrenheit": 59.1,
+///                     "temperatureMaxFahrenheit": 74.0, "windSpeedMph": 12.9,
+///                     "precipitationProbability": 0.2 | null } ]
+///       },
+///       "hourly": {                         // with --hourly
+///         "numberOfHours": 48,
+///         "hours": [ { "time": 1768420800, "dateText": "Thu, January 15", "timeText": "09:00 AM",
+///                      "temperature": "67.5 °F", "windSpeed": "13 MPH", "precipitation": "20 %" | null,
+///                      "summary": "…", "icon": "…", "temperatureFahrenheit": 67.5,
+///                      "windSpeedMph": 12.9, "precipitationProbability": 0.2 | null } ]
+///       }
+///     }
+///
+/// `fetch --json`: `{ "results": [result…], "cached": 2, "failed": 1 }`, a result being
+/// `{ "place": {…}, "ok": true, "provider": "open-meteo", "fetchedAt": …, "days": 7, "hours": 48 }`
+/// or `{ "place": {…}, "ok": false, "error": "Could not reach Open-Meteo: …", "exitStatus": 69 }`.
+///
+/// `import --json`: `{ "place": {…}, "file": "saved.json", "format": "open-meteo",
+/// "provider": "open-meteo", "fetchedAt": …, "days": 7, "hours": 48 }`.
+///
+/// `prune --json`: `{ "removed": 2, "olderThanSeconds": 604800, "cutoff": 1763251200 }`.
+enum ForecastJSON {
+  static func place(_ target: ForecastTarget) -> JSON {
+    let id: JSON =
+      switch target.place {
+      case .current: .null
+      case .saved(let id): .int(id)
+      }
+    return .object([
+      ("kind", .string(target.place == .current ? "current" : "saved")), ("id", id),
+      ("number", target.number.map { .int(Int64($0)) } ?? .null), ("name", .string(target.name)),
+    ])
+  }
+
+  static func settings(_ settings: Settings) -> JSON {
+    .object([
+      ("time", .string(settings.time.rawValue)), ("units", .string(settings.units.rawValue)),
+      ("temperature", .string(settings.temperature.rawValue)),
+    ])
+  }
+
+  static func show(
+    _ model: ForecastViewModel, weather: WeatherData, age: ForecastAge, view: ShowView
+  )
+    -> JSON
+  {
+    let zone = model.timeZone
+    var members: [(String, JSON)] = [
+      ("place", place(model.target)),
+      ("provider", .string(weather.provider.rawValue)),
+      ("fetchedAt", .int(weather.fetchedAt)),
+      ("ageSeconds", .int(age.seconds)),
+      ("age", .string(age.text)),
+      ("fromCache", .bool(age.fromCache)),
+      ("timeZone", .string(zone.identifier)),
+      ("timeZoneNote", .optional(zone.fallbackNote)),
+      ("settings", settings(model.settings)),
+      ("view", .string(view.rawValue)),
+    ]
+    switch view {
+    case .day:
+      if let day = model.day { members.append(("day", self.day(day))) }
+    case .week:
+      if let week = model.week {
+        members.append(
+          (
+            "week",
+            .object([
+              ("numberOfDays", .int(Int64(week.numberOfDays))),
+              ("days", .array(week.days.map(self.weekDay))),
+            ])
+          ))
+      }
+    case .hourly:
+      if let hourly = model.hourly {
+        members.append(
+          (
+            "hourly",
+            .object([
+              ("numberOfHours", .int(Int64(hourly.numberOfHours))),
+              ("hours", .array(hourly.hours.map(hour))),
+            ])
+          ))
+      }
+    }
+    return .object(members)
+  }
+
+  static func day(_ day: DayViewModel) -> JSON {
+    .object([
+      ("time", .int(day.conditions.time)),
+      ("dateText", .string(day.date)),
+      ("timeText", .string(day.time)),
+      ("summary", .string(day.summary)),
+      ("temperature", .string(day.temperature)),
+      ("windSpeed", .string(day.windSpeed)),
+      ("icon", .string(day.iconName)),
+      ("temperatureFahrenheit", .double(day.conditions.temperature)),
+      ("windSpeedMph", .double(day.conditions.windSpeed)),
+      ("precipitationProbability", .optional(day.conditions.precipitationProbability)),
+    ])
+  }
+
+  static func weekDay(_ row: WeatherDayViewModel) -> JSON {
+    .object([
+      ("time", .int(row.data.time)),
+      ("weekday", .string(row.day)),
+      ("date", .string(row.date)),
+      ("temperature", .string(row.temperature)),
+      ("windSpeed", .string(row.windSpeed)),
+      ("summary", .string(row.summary)),
+      ("icon", .string(row.iconName)),
+      ("temperatureMinFahrenheit", .double(row.data.temperatureMin)),
+      ("temperatureMaxFahrenheit", .double(row.data.temperatureMax)),
+      ("windSpeedMph", .double(row.data.windSpeed)),
+      ("precipitationProbability", .optional(row.data.precipitationProbability)),
+    ])
+  }
+
+  static func hour(_ row: WeatherHourViewModel) -> JSON {
+    .object([
+      ("time", .int(row.data.time)),
+      ("dateText", .string(row.date)),
+      ("timeText", .string(row.time)),
+      ("temperature", .string(row.temperature)),
+      ("windSpeed", .string(row.windSpeed)),
+      ("precipitation", .optional(row.precipitation)),
+      ("summary", .string(row.summary)),
+      ("icon", .string(row.iconName)),
+      ("temperatureFahrenheit", .double(row.data.temperature)),
+      ("windSpeedMph", .double(row.data.windSpeed)),
+      ("precipitationProbability", .optional(row.data.precipitationProbability)),
+    ])
+  }
+
+  /// What a cached forecast holds, for fetch and import.
+  static func cached(_ weather: WeatherData) -> [(String, JSON)] {
+    [
+      ("provider", .string(weather.provider.rawValue)), ("fetchedAt", .int(weather.fetchedAt)),
+      ("days", .int(Int64(weather.days.count))), ("hours", .int(Int64(weather.hours.count))),
+    ]
+  }
+}

@@ -1,0 +1,135 @@
+import ArgumentParser
+import CloudyCLI
+import CloudyModels
+import CloudyProviders
+import CloudyServices
+import CloudyStore
+import CloudyViewModels
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+extension CloudyForecast {
+  /// `import FILE [--place PLACE] [--json]`: a saved provider response into the cache.
+  struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Cache a saved Open-Meteo or Dark Sky JSON response as a place's forecast.",
+      discussion: """
+        The format is detected from the JSON. The file is read (at most 4 MiB), decoded and \
+        checked completely before anything is written; it then replaces the place's cached \
+        forecast, stamped as fetched now. Times are those of the file.
+        """)
+
+    static let maximumBytes = 4 << 20
+
+    @Argument(
+      help: ArgumentHelp("The saved JSON response.", valueName: "file"),
+      completion: .file(extensions: ["json"]))
+    var file: String
+
+    @Option(
+      help: ArgumentHelp(
+        "A saved place's name or number, or `current`. Default: the selected place.",
+        valueName: "place"))
+    var place: String?
+
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+      try ToolMain.reporting(tool: CloudyForecast.tool) {
+        let location = try database.resolve()
+        let (_, locations) = try ForecastCommand.locations(
+          at: location, missing: ForecastCommand.noDatabase(location))
+        let target = try ForecastTargets.resolve(place, in: locations)
+
+        let body = try Self.read(file)
+        guard let format = ForecastResponseFormat.detect(body) else {
+          throw CommandFailure(
+            .badData,
+            "\(file) is not a forecast response: expected the JSON of Open-Meteo or of a Dark Sky-compatible service; nothing was changed"
+          )
+        }
+        let weather: WeatherData
+        do {
+          weather = try ForecastDecoder.decode(body, format: format, fetchedAt: Clock.now())
+        } catch let error as ForecastError {
+          throw CommandFailure(
+            error.status,
+            "\(file) is not a usable \(format.providerKind.serviceName) response: \(error.description); nothing was changed"
+          )
+        }
+        let store = ForecastRepository(database: try StoreAccess.writing(location))
+        try store.save(weather, for: target.place)
+        if output.json {
+          Output.json(
+            .object(
+              [
+                ("place", ForecastJSON.place(target)), ("file", .string(file)),
+                ("format", .string(format.rawValue)),
+              ] + ForecastJSON.cached(weather)))
+        } else {
+          Output.line(
+            "Imported \(file) (\(Self.name(of: format)) format) as the forecast of \(target.name): \(ForecastText.plural(weather.days.count, "day")), \(ForecastText.plural(weather.hours.count, "hour"))."
+          )
+        }
+      }
+    }
+
+    /// The file's bytes; refuses a missing or unreadable file, a folder, or more than 4 MiB
+    /// (checked while reading, so a growing file or a pipe cannot exceed it either).
+    static func read(_ path: String) throws(CommandFailure) -> [UInt8] {
+      let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        let code = errno
+        let reason = String(cString: strerror(code))
+        if code == ENOENT {
+          throw CommandFailure(.notFound, "cannot read \(path): \(reason)")
+        }
+        throw CommandFailure(.ioError, "cannot read \(path): \(reason)")
+      }
+      defer { close(descriptor) }
+      var status = stat()
+      if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+        throw CommandFailure(.ioError, "cannot read \(path): it is a folder")
+      }
+      let limit = maximumBytes
+      if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+        Int(status.st_size) > limit
+      {
+        throw tooLarge(path)
+      }
+      var bytes: [UInt8] = []
+      var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+      while true {
+        let count = chunk.withUnsafeMutableBytes { buffer -> Int in
+          guard let base = buffer.baseAddress else { return 0 }
+          return Glibc.read(descriptor, base, buffer.count)
+        }
+        if count < 0 {
+          if errno == EINTR { continue }
+          throw CommandFailure(.ioError, "cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        if count == 0 { break }
+        bytes += chunk[0..<count]
+        if bytes.count > limit { throw tooLarge(path) }
+      }
+      return bytes
+    }
+
+    static func name(of format: ForecastResponseFormat) -> String {
+      switch format {
+      case .openMeteo: "Open-Meteo"
+      case .darkSky: "Dark Sky"
+      }
+    }
+
+    private static func tooLarge(_ path: String) -> CommandFailure {
+      CommandFailure(
+        .badData, "\(path) is larger than 4 MiB, too large for a forecast response; refused")
+    }
+  }
+}

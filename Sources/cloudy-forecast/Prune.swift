@@ -1,0 +1,85 @@
+import ArgumentParser
+import CloudyCLI
+import CloudyModels
+import CloudyStore
+import CloudyViewModels
+
+/// An age such as `30m`, `12h`, `7d` or `2w`.
+struct Age: Sendable {
+  let seconds: Int64
+  let text: String
+
+  /// Parses what a user typed; throws a usage error that says what is accepted.
+  static func parse(_ argument: String) throws -> Age {
+    guard let age = Age(argument: argument) else {
+      throw ValidationError(
+        "expected a whole number with m, h, d or w, such as 30m, 12h, 7d or 2w"
+      )
+    }
+    return age
+  }
+
+  init?(argument: String) {
+    let trimmed = argument.trimmingWhitespace().lowercased()
+    guard let unit = trimmed.last else { return nil }
+    let multiplier: Int64
+    switch unit {
+    case "m": multiplier = 60
+    case "h": multiplier = 3_600
+    case "d": multiplier = 86_400
+    case "w": multiplier = 604_800
+    default: return nil
+    }
+    let digits = trimmed.dropLast()
+    guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+      digits.count <= 9, let value = Int64(digits), value >= 0
+    else { return nil }
+    seconds = value * multiplier
+    text = trimmed
+  }
+}
+
+extension CloudyForecast {
+  /// `prune --older-than AGE [--json]`.
+  struct Prune: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Remove cached forecasts fetched longer ago than an age.",
+      discussion: "Without a database there is nothing to remove, and none is created.")
+
+    @Option(
+      name: .customLong("older-than"),
+      help: ArgumentHelp(
+        "An age: a whole number with m (minutes), h (hours), d (days) or w (weeks), e.g. 7d.",
+        valueName: "age"),
+      completion: .list(["30m", "12h", "1d", "7d", "2w"]),
+      transform: Age.parse)
+    var olderThan: Age
+
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+      try ToolMain.reporting(tool: CloudyForecast.tool) {
+        let location = try database.resolve()
+        let cutoff = Clock.now() - olderThan.seconds
+        var removed = 0
+        if try StoreAccess.reading(location) != nil {
+          removed = try ForecastRepository(database: try StoreAccess.writing(location))
+            .prune(fetchedBefore: cutoff)
+        }
+        if output.json {
+          Output.json(
+            .object([
+              ("removed", .int(Int64(removed))), ("olderThanSeconds", .int(olderThan.seconds)),
+              ("cutoff", .int(cutoff)),
+            ]))
+        } else {
+          let when = LocalTime.utc.format(cutoff, "%Y-%m-%d %H:%M UTC")
+          Output.line(
+            "Removed \(ForecastText.plural(removed, "cached forecast")) fetched before \(when) (older than \(olderThan.text))."
+          )
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,163 @@
+import ArgumentParser
+import CloudyCLI
+import CloudyModels
+import CloudyStore
+import CloudyViewModels
+
+/// Which view `show` prints.
+enum ShowView: String, EnumerableFlag {
+  case day
+  case week
+  case hourly
+
+  static func help(for value: ShowView) -> ArgumentHelp? {
+    switch value {
+    case .day: "The conditions now: date, time, summary, temperature, wind (the default)."
+    case .week: "One row per day: weekday, date, min° - max°, wind, icon."
+    case .hourly: "One row per hour, grouped by date."
+    }
+  }
+}
+
+extension CloudyForecast {
+  /// `show [PLACE] [--day | --week | --hourly] [--json]`: the cache only, never the network.
+  struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show a cached forecast, offline, formatted by your settings, with its age.",
+      discussion: """
+        Reads only the database: it never uses the network and never writes. Times are shown \
+        in the place's time zone. When nothing is cached yet, says which `cloudy-forecast \
+        fetch` to run and exits 66.
+        """)
+
+    @Argument(
+      help: ArgumentHelp(
+        "A saved place's name or number, or `current`. Default: the selected place.",
+        valueName: "place"))
+    var place: String?
+
+    @Flag var view: ShowView = .day
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+      try ToolMain.reporting(tool: CloudyForecast.tool) {
+        let location = try database.resolve()
+        let fetchHint = "cloudy-forecast fetch" + (place.map { " \(quoted($0))" } ?? "")
+        guard let db = try StoreAccess.reading(location) else {
+          throw CommandFailure(
+            .notFound,
+            "nothing is cached yet (no database at \(location.path)); add a place with `cloudy-locations add`, then run `\(fetchHint)` with a network"
+          )
+        }
+        let locations = try LocationsViewModel(store: LocationRepository(database: db))
+        let target = try ForecastTargets.resolve(place, in: locations)
+        let model = try ForecastViewModel(
+          target: target, forecasts: ForecastRepository(database: db),
+          settings: SettingsRepository(database: db), now: Clock.now())
+        guard let weather = model.weather, let age = model.age else {
+          throw CommandFailure(
+            .notFound,
+            "no forecast of \(target.name) is cached yet; run `cloudy-forecast fetch \(ForecastCommand.argument(for: target))` with a network"
+          )
+        }
+        if output.json {
+          Output.json(ForecastJSON.show(model, weather: weather, age: age, view: view))
+        } else {
+          ForecastText.show(model, weather: weather, age: age, view: view)
+        }
+      }
+    }
+
+    private func quoted(_ text: String) -> String {
+      text.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" })
+        ? "'"
+          + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''")
+          + "'" : text
+    }
+  }
+}
+
+/// The text shapes of `show`.
+///
+/// Day:
+///
+///     Auckland · as of 2 h ago · Open-Meteo · Pacific/Auckland
+///     Thu, January 15 · 09:15 AM
+///     Partly cloudy
+///     Temperature  67.8 °F
+///     Wind         13 MPH
+///     Icon         partly-cloudy-day
+///
+/// Week (one line per day; columns padded):
+///
+///     Auckland · 7 days · as of 2 h ago · Open-Meteo · Pacific/Auckland
+///     Thursday   January 15  59° - 74°  13 MPH  partly-cloudy-day
+///
+/// Hourly (a date line, then its hours):
+///
+///     Auckland · 48 hours · as of 2 h ago · Open-Meteo · Pacific/Auckland
+///     Thu, January 15
+///       09:00 AM  67.5 °F  13 MPH  20 %  partly-cloudy-day  Partly cloudy
+enum ForecastText {
+  static func show(
+    _ model: ForecastViewModel, weather: WeatherData, age: ForecastAge, view: ShowView
+  ) {
+    let zone = model.timeZone
+    let zoneText =
+      zone.isFallback ? "UTC (\(zone.fallbackNote ?? "unknown time zone"))" : zone.identifier
+    func header(_ count: String?) -> String {
+      ([model.target.name] + (count.map { [$0] } ?? [])
+        + [age.asOfText, weather.provider.serviceName, zoneText]).joined(separator: " · ")
+    }
+    switch view {
+    case .day:
+      guard let day = model.day else { return }
+      Output.line(header(nil))
+      Output.line("\(day.date) · \(day.time)")
+      Output.line(day.summary)
+      Output.line("Temperature  \(day.temperature)")
+      Output.line("Wind         \(day.windSpeed)")
+      Output.line("Icon         \(day.iconName)")
+    case .week:
+      guard let week = model.week else { return }
+      Output.line(header(plural(week.numberOfDays, "day")))
+      let rows = week.days.map { [$0.day, $0.date, $0.temperature, $0.windSpeed, $0.iconName] }
+      for line in table(rows) { Output.line(line) }
+    case .hourly:
+      guard let hourly = model.hourly else { return }
+      Output.line(header(plural(hourly.numberOfHours, "hour")))
+      let rows = hourly.hours.map {
+        [$0.time, $0.temperature, $0.windSpeed, $0.precipitation ?? "–", $0.iconName, $0.summary]
+      }
+      let lines = table(rows)
+      var index = 0
+      for section in hourly.sections {
+        Output.line(section.date)
+        for _ in section.hours {
+          Output.line("  " + lines[index])
+          index += 1
+        }
+      }
+    }
+  }
+
+  static func plural(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+  }
+
+  /// Columns padded to their widest cell, two spaces apart; the last column is not padded.
+  static func table(_ rows: [[String]]) -> [String] {
+    let columns = rows.map(\.count).max() ?? 0
+    var widths = [Int](repeating: 0, count: columns)
+    for row in rows {
+      for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+    }
+    return rows.map { row in
+      row.enumerated().map { index, cell in
+        index == row.count - 1
+          ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
+      }.joined(separator: "  ")
+    }
+  }
+}
