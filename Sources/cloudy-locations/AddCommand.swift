@@ -1,0 +1,131 @@
+import ArgumentParser
+import CloudyCLI
+import CloudyModels
+import CloudyServices
+import CloudyViewModels
+
+extension CloudyLocations {
+  struct Add: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Save a place found by name, or at exact coordinates.",
+      usage: """
+        cloudy-locations add <name> [--pick <n>] [--json] [--db <path>]
+        cloudy-locations add --name <name> --lat <degrees> --lon <degrees> [--json] [--db <path>]
+        """,
+      discussion: """
+        By name: looks NAME up in the built-in gazetteer ("Richmond, VA", "Zürich", "Paris, \
+        France") and saves the best match as "City, Region, CC". When several places match, \
+        it adds the best one (exact names before prefixes, then by population), says which, \
+        and lists the others: add another one instead with --pick N (numbered as `search \
+        NAME` shows them). No match exits 66 and lists near matches.
+
+        With --lat and --lon: saves NAME (or --name NAME) exactly as typed, at those \
+        coordinates, without looking anything up.
+
+        Names already saved (ignoring case) are refused (65). The first place saved is \
+        selected.
+        """)
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: ArgumentHelp("What to look up, or the name to save.", valueName: "name"))
+    var query: String?
+
+    @Option(
+      name: .customLong("name"),
+      help: ArgumentHelp("The name (instead of the NAME argument).", valueName: "name"))
+    var name: String?
+
+    @OptionGroup var coordinates: CoordinateOptions
+
+    @Option(
+      help: ArgumentHelp(
+        "Add the Nth match of the search instead of the best one (1 = best).", valueName: "n"))
+    var pick: Int?
+
+    func validate() throws {
+      if query != nil && name != nil {
+        throw ValidationError("give the name either as NAME or with --name, not both")
+      }
+      if query == nil && name == nil {
+        throw ValidationError("say what to add: NAME, or --name NAME --lat X --lon Y")
+      }
+      if let pick {
+        guard pick >= 1 else { throw ValidationError("--pick counts from 1") }
+        guard !coordinates.isGiven else {
+          throw ValidationError(
+            "--pick chooses among search results; it cannot go with --lat/--lon")
+        }
+      }
+    }
+
+    func run() throws {
+      try ToolMain.reporting(tool: CloudyLocations.tool) {
+        let typed = query ?? name ?? ""
+        // Everything is checked before the database is opened: a refusal creates nothing.
+        let checked = try validatedName(typed)
+        let location = try database.resolve()
+        if let coordinate = try coordinates.coordinate() {
+          let model = try LocationsViewModel(
+            store: try StoreAccess.locationStore(writing: location))
+          let added = try model.add(
+            NewLocation(name: checked, coordinate: coordinate, source: .coordinates))
+          report(added: added, in: model, search: nil)
+        } else {
+          try addFromGazetteer(checked, location)
+        }
+      }
+    }
+
+    private func addFromGazetteer(_ query: String, _ location: DatabasePath) throws {
+      let pick = self.pick ?? 1
+      var opened: (any LocationStoring)?
+      let search = AddLocationViewModel(geocoder: GazetteerGeocoder(), limit: max(10, pick)) {
+        let store = try StoreAccess.locationStore(writing: location)
+        opened = store
+        return store
+      }
+      search.query.value = query
+      try Search.requireResults(search, query: query)
+      let added = try search.choose(at: pick - 1)
+      guard let store = opened else { return }
+      report(added: added, in: try LocationsViewModel(store: store), search: search)
+    }
+
+    private func report(
+      added: Location, in model: LocationsViewModel, search: AddLocationViewModel?
+    ) {
+      guard let indexPath = model.indexPath(of: added.id), let row = model.viewModel(at: indexPath)
+      else { return }
+      let others = (search?.candidates.indices ?? 0..<0).filter { $0 != (pick ?? 1) - 1 }
+      if output.json {
+        Output.json(
+          .object([
+            ("added", LocationsJSON.row(row)), ("query", .optional(search?.query.value)),
+            ("pick", search == nil ? .null : .int(Int64(pick ?? 1))),
+            (
+              "candidates",
+              .array(
+                (0..<(search?.numberOfRows ?? 0)).compactMap { index in
+                  search?.viewModel(at: index).map {
+                    LocationsJSON.candidate($0, saved: $0.candidate.displayName == added.name)
+                  }
+                })
+            ),
+          ]))
+        return
+      }
+      Output.line(
+        "added \(LocationsText.describe(row))\(row.isSelected ? ", selected" : "")")
+      if let search, !others.isEmpty {
+        let list = others.prefix(5).compactMap { index in
+          search.viewModel(at: index).map { "\($0.number) \($0.text)" }
+        }
+        let more = others.count > 5 ? "; and \(others.count - 5) more" : ""
+        Output.line(
+          "also matched \(MessageText.quoted(search.query.value)): \(list.joined(separator: "; "))\(more) (add one of these with --pick N; `search` lists them)"
+        )
+      }
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import CloudyCLI
+import CloudyViewModels
+
+extension CloudyLocations {
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show the current location and the saved places; * marks the selected one.",
+      discussion: "Changes nothing; with no database yet, shows the empty list.")
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+      try ToolMain.reporting(tool: CloudyLocations.tool) {
+        let store = try StoreAccess.locationStore(reading: try database.resolve())
+        let model = try LocationsViewModel(store: store)
+        if output.json {
+          Output.json(LocationsJSON.list(model))
+        } else {
+          for line in LocationsText.list(model) { Output.line(line) }
+        }
+      }
+    }
+  }
+}
+
+/// The text renderings: for people; scripts use `--json`.
+enum LocationsText {
+  /// Section headers, then one line per row: the selection mark, the row number (saved places
+  /// only), the name and where it is.
+  ///
+  /// ```
+  /// Current Location
+  ///         Current Location          40.7128° N, 74.0060° W
+  /// Saved Locations
+  ///   *  1  Richmond, Virginia, US    37.5538° N, 77.4603° W
+  ///      2  Paris, Île-de-France, FR  48.8534° N, 2.3488° E
+  /// ```
+  static func list(_ model: LocationsViewModel) -> [String] {
+    var cells: [[String]] = []
+    var headers: [Int: String] = [:]
+    var emptyNote: String?
+    for (section, rows) in model.rows {
+      headers[cells.count] = section.title
+      if section == .saved && rows.isEmpty {
+        emptyNote = "  (none yet: add one with `cloudy-locations add NAME`)"
+      }
+      cells += rows.map(Self.cells)
+    }
+    let lines = TextColumns.lines(cells)
+    var output: [String] = []
+    for (index, line) in lines.enumerated() {
+      if let header = headers[index] { output.append(header) }
+      output.append(line)
+    }
+    if let header = headers[lines.count] { output.append(header) }
+    if let emptyNote { output.append(emptyNote) }
+    return output
+  }
+
+  static func cells(_ row: LocationRowViewModel) -> [String] {
+    let number =
+      if case .saved(_, let number) = row.kind { "\(number)" } else { "" }
+    return [row.isSelected ? "  *" : "   ", number, row.text, row.detailText]
+  }
+
+  /// One row in a sentence, e.g. `"Paris, Île-de-France, FR" (row 2, 48.8534° N, 2.3488° E)`.
+  static func describe(_ row: LocationRowViewModel) -> String {
+    let quoted = MessageText.quoted(row.text)
+    return if case .saved(_, let number) = row.kind {
+      "\(quoted) (row \(number), \(row.detailText))"
+    } else {
+      "Current Location (\(row.detailText))"
+    }
+  }
+
+  /// The selection after a change, e.g. `selected: "Paris, Île-de-France, FR" (row 1, …)`.
+  static func selection(_ model: LocationsViewModel) -> String {
+    guard let indexPath = model.selectedIndexPath, let row = model.viewModel(at: indexPath) else {
+      return "nothing is selected"
+    }
+    return "selected: \(describe(row))"
+  }
+}

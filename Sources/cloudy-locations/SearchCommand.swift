@@ -1,0 +1,83 @@
+import ArgumentParser
+import CloudyCLI
+import CloudyServices
+import CloudyViewModels
+
+extension CloudyLocations {
+  struct Search: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show the places a name matches, numbered for `add NAME --pick N`. Saves nothing.",
+      discussion: "No match exits 66 and lists near matches. Never creates the database.")
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: ArgumentHelp("What to look up, e.g. \"Richmond, VA\".", valueName: "query"))
+    var query: String
+
+    @Option(help: ArgumentHelp("Show at most N candidates (1…100).", valueName: "n"))
+    var limit = 10
+
+    func validate() throws {
+      guard (1...100).contains(limit) else { throw ValidationError("--limit must be 1…100") }
+    }
+
+    func run() throws {
+      try ToolMain.reporting(tool: CloudyLocations.tool) {
+        let checked = try validatedName(query)
+        let location = try database.resolve()
+        let search = AddLocationViewModel(
+          geocoder: GazetteerGeocoder(), limit: limit,
+          openStore: { MissingDatabaseStore(path: location.path) })
+        search.query.value = checked
+        try Self.requireResults(search, query: checked)
+        // Marks candidates already saved; reading never creates the file.
+        let saved = Set(
+          try StoreAccess.locationStore(reading: location).snapshot().locations.map {
+            $0.name.lowercased()
+          })
+        let rows = (0..<search.numberOfRows).compactMap { search.viewModel(at: $0) }
+        if output.json {
+          Output.json(
+            .object([
+              ("query", .string(checked)),
+              (
+                "candidates",
+                .array(
+                  rows.map {
+                    LocationsJSON.candidate($0, saved: saved.contains($0.text.lowercased()))
+                  })
+              ),
+            ]))
+          return
+        }
+        let table = rows.map { row in
+          [
+            TextColumns.rightAligned("\(row.number)", width: 3), row.text, row.detailText,
+            row.candidate.timeZone,
+            saved.contains(row.text.lowercased()) ? "(saved)" : "",
+          ]
+        }
+        for line in TextColumns.lines(table) { Output.line(line) }
+        Output.line(
+          "nothing was saved; to save one: cloudy-locations add \(MessageText.quoted(checked)) --pick N"
+        )
+      }
+    }
+
+    /// Throws the search's failure, or "no place matches" with near matches (66).
+    static func requireResults(_ search: AddLocationViewModel, query: String) throws {
+      switch search.state.value {
+      case .results: return
+      case .failed(let error): throw error
+      case .idle: throw GeocodingError.emptyQuery
+      case .searching, .noResults:
+        let near = search.suggestions.map(\.displayName)
+        let advice =
+          near.isEmpty
+          ? "check the spelling, or save exact coordinates with --name NAME --lat X --lon Y"
+          : "near matches: \(MessageText.list(near))"
+        throw CommandFailure(.notFound, "no place matches \(MessageText.quoted(query)); \(advice)")
+      }
+    }
+  }
+}
