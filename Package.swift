@@ -56,15 +56,18 @@ let package = Package(
     .executableTarget(name: "cloudy-db", dependencies: ["CloudyCLI", "CloudyStore", argumentParser]),
     .executableTarget(
       name: "cloudy-locations",
-      dependencies: ["CloudyCLI", "CloudyViewModels", "CloudyServices", argumentParser]
+      dependencies: ["CloudyCLI", "CloudyViewModels", "CloudyServices", "CloudyModels", argumentParser]
     ),
     .executableTarget(
       name: "cloudy-settings",
-      dependencies: ["CloudyCLI", "CloudyViewModels", argumentParser]
+      dependencies: ["CloudyCLI", "CloudyViewModels", "CloudyModels", argumentParser]
     ),
     .executableTarget(
       name: "cloudy-forecast",
-      dependencies: ["CloudyCLI", "CloudyViewModels", "CloudyProviders", argumentParser]
+      dependencies: [
+        "CloudyCLI", "CloudyViewModels", "CloudyProviders", "CloudyServices", "CloudyStore", "CloudyModels",
+        argumentParser,
+      ]
     ),
 
     // MARK: Build tools
