@@ -11,7 +11,8 @@ public func fuzzArguments(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   // no control characters; validation is idempotent.
   if let name = try? PlaceName.validated(text) {
     precondition(!name.isEmpty && name.unicodeScalars.count <= PlaceName.maximumLength, "length")
-    precondition(!name.unicodeScalars.contains { $0.properties.generalCategory == .control }, "control")
+    precondition(
+      !name.unicodeScalars.contains { $0.properties.generalCategory == .control }, "control")
     precondition((try? PlaceName.validated(name)) == name, "idempotent")
     precondition(name.trimmingWhitespace() == name, "trimmed")
   }

@@ -25,13 +25,15 @@ enum FuzzCheck {
     for conditions in [weather.current] + weather.hours {
       precondition(conditions.temperature.isFinite, "temperature")
       precondition(conditions.windSpeed.isFinite && conditions.windSpeed >= 0, "wind speed")
-      precondition(conditions.precipitationProbability.map { (0...1).contains($0) } ?? true, "precipitation")
+      precondition(
+        conditions.precipitationProbability.map { (0...1).contains($0) } ?? true, "precipitation")
     }
     for day in weather.days {
       precondition(day.temperatureMin.isFinite && day.temperatureMax.isFinite, "day temperature")
       precondition(day.temperatureMin <= day.temperatureMax, "min <= max")
       precondition(day.windSpeed.isFinite && day.windSpeed >= 0, "day wind speed")
-      precondition(day.precipitationProbability.map { (0...1).contains($0) } ?? true, "day precipitation")
+      precondition(
+        day.precipitationProbability.map { (0...1).contains($0) } ?? true, "day precipitation")
     }
     precondition(Set(weather.days.map(\.time)).count == weather.days.count, "unique day times")
     precondition(Set(weather.hours.map(\.time)).count == weather.hours.count, "unique hour times")
