@@ -51,8 +51,16 @@ public enum DatabaseFile {
   }
 
   private static func openExisting(path: String, migrator: Migrator) throws -> Database {
+    // Identity and version first, on a read-only connection: a foreign, damaged or newer file
+    // must stay byte-for-byte as it was. When the last read-write connection to a WAL file
+    // closes, SQLite checkpoints the -wal into it — even after a failed first read — so a stale
+    // -wal of another database beside the file would be folded in and the file destroyed by a
+    // command that then refuses it. A read-only connection never checkpoints.
+    do {
+      let probe = try open(path: path, access: .readOnly)
+      _ = try migrator.pendingMigrations(in: probe)
+    }
     let database = try open(path: path, access: .readWrite)
-    // Identity and version first: a foreign or newer file must stay byte-for-byte as it was.
     _ = try migrator.pendingMigrations(in: database)
     try enableWAL(database)
     try migrator.migrate(database)
