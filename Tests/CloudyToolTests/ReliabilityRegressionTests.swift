@@ -55,4 +55,34 @@ struct ReliabilityRegressionTests {
     unlink(db + "-shm")
     #expect(try sqlite3(db, "SELECT name FROM location") == "Kept")
   }
+
+  /// Found while reviewing the creation path for the kill-during-creation test: a process
+  /// SIGKILLed while it built a new database left `.NAME.creating-PID` (and its -wal/-shm) in
+  /// the folder forever, as the cleanup was a `defer`. The next creation now removes the
+  /// temporaries of processes that no longer exist, and leaves a live one's alone.
+  @Test("a creation removes the temporary files a killed creation left behind")
+  func abandonedTemporariesAreRemoved() throws {
+    guard RawProcess.built("cloudy-locations") else {
+      Issue.record("the tools are not built")
+      return
+    }
+    let folder = try ReliabilityFolder("abandoned")
+    // A pid that no longer exists: a process that ran and was reaped.
+    let finished = try RawProcess.start("/bin/true", [], scratch: folder.path)
+    _ = RawProcess.finish(finished)
+    let dead = folder.file(".cloudy.sqlite.creating-\(finished.pid)")
+    let live = folder.file(".cloudy.sqlite.creating-\(getpid())")
+    for path in [dead, dead + "-wal", dead + "-shm", live] {
+      _ = FileManager.default.createFile(atPath: path, contents: Data("partial".utf8))
+    }
+    let result = try RawProcess.run(
+      "cloudy-locations",
+      ["add", "--name", "First", "--lat", "1", "--lon", "2", "--db", folder.file("cloudy.sqlite")],
+      scratch: folder.path)
+    #expect(result.status == 0, "\(result.standardError)")
+    for path in [dead, dead + "-wal", dead + "-shm"] {
+      #expect(access(path, F_OK) != 0, "\(path) is still there")
+    }
+    #expect(access(live, F_OK) == 0, "a running creation's file must stay")
+  }
 }

@@ -93,8 +93,10 @@ public enum DatabaseFile {
   private static func create(path: String, migrator: Migrator) throws {
     let folder = parentFolder(of: path)
     try makeFolders(folder)
-    let temporary = "\(folder)/.\(baseName(of: path)).creating-\(getpid())"
+    let prefix = ".\(baseName(of: path)).creating-"
+    let temporary = "\(folder)/\(prefix)\(getpid())"
     removeDatabaseFiles(temporary)
+    removeAbandonedTemporaries(in: folder, prefix: prefix)
     let descriptor = Glibc.open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw fileSystemError(temporary, "create") }
     close(descriptor)
@@ -113,6 +115,24 @@ public enum DatabaseFile {
       return
     }
     syncFolder(folder)
+  }
+
+  /// Removes the temporary files of creations whose process is gone (killed mid-creation):
+  /// `.NAME.creating-PID` and its -wal/-shm/-journal, when no process PID exists.
+  static func removeAbandonedTemporaries(in folder: String, prefix: String) {
+    guard let directory = opendir(folder) else { return }
+    var abandoned: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      guard name.hasPrefix(prefix) else { continue }
+      let digits = name.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }
+      guard let pid = pid_t(digits), pid > 0, pid != getpid() else { continue }
+      if kill(pid, 0) != 0 && errno == ESRCH { abandoned.append(name) }
+    }
+    closedir(directory)
+    for name in abandoned { unlink("\(folder)/\(name)") }
   }
 
   /// Creates `folder` and any missing parents with mode 0700.
