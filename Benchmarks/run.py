@@ -190,8 +190,11 @@ def build(args):
     sh(["cc", "-O2", "-Wall", "-o", SPAWN_TIMER, os.path.join(HERE, "baseline", "spawn_timer.c")], check=True)
     flags = ["--static-swift-stdlib"] if args.static else []
     scratch = ".build-release-static" if args.static else ".build-release"
+    # One invocation for all products: with this toolchain every `swift build` invocation
+    # recompiles swift-crypto for the EmbedMigrations plugin, so per-product builds cost more.
+    # If someone's tool does not compile right now, build the others one by one; a tool that
+    # still fails is reported as "not built yet" (or timed from its last successful build).
     if sh(["swift", "build", "-c", "release", "--scratch-path", scratch] + flags).returncode != 0:
-        # Someone's tool does not compile right now: build the others one by one.
         for product in ("cloudy-db", "cloudy-locations", "cloudy-settings", "cloudy-forecast"):
             sh(["swift", "build", "-c", "release", "--scratch-path", scratch, "--product", product] + flags)
     sh(["swift", "build", "-c", "release", "--package-path", "Benchmarks", "--scratch-path", ".build-bench"]
@@ -273,6 +276,7 @@ def main():
     parser.add_argument("--no-scale", action="store_true")
     parser.add_argument("--static", action="store_true")
     parser.add_argument("--bin")
+    parser.add_argument("--bulk-tool", help="the cloudy-bench-bulk executable (default: .build-bench)")
     args = parser.parse_args()
 
     if not args.no_build:
@@ -280,7 +284,7 @@ def main():
     bins = bin_dir(args)
     baseline = os.path.join(HERE, ".build-c", "cloudy_baseline")
     cloudy_db = os.path.join(bins, "cloudy-db")
-    bulk_tool = os.path.join(ROOT, ".build-bench", "release", "cloudy-bench-bulk")
+    bulk_tool = args.bulk_tool or os.path.join(ROOT, ".build-bench", "release", "cloudy-bench-bulk")
     out_path = os.path.join(DATA, "run", "stdout")
     os.makedirs(os.path.dirname(out_path), exist_ok=True)
 

@@ -96,6 +96,22 @@ static void coordinate_text(char *out, size_t size, double lat, double lon) {
 
 /* ---------------------------------------------------------------------------------- list */
 
+/* Characters (code points) in UTF-8 text, for column widths. */
+static int characters(const char *text) {
+  int n = 0;
+  for (; *text; text++) n += ((unsigned char)*text & 0xC0) != 0x80;
+  return n;
+}
+
+struct row {
+  int selected;
+  char number[16];
+  char *name;
+  char coordinate[96];
+};
+
+/* Like the tool's text output: section headers, then aligned columns (mark, number, name,
+ * coordinates), the last column unpadded. Rows are read first, as the widths need them all. */
 static int cmd_list(const char *path) {
   open_db(path, 0);
   exec("BEGIN DEFERRED");
@@ -107,29 +123,54 @@ static int cmd_list(const char *path) {
     else selected = sqlite3_column_int64(sel, 1);
   }
   sqlite3_finalize(sel);
-  static char buffer[1 << 16];
-  setvbuf(stdout, buffer, _IOFBF, sizeof buffer);
-  char text[96];
+  size_t count = 0, capacity = 256;
+  struct row *rows = malloc(sizeof *rows * capacity);
+  int has_current = 0;
   sqlite3_stmt *cur = prepare("SELECT latitude, longitude FROM current_location WHERE id = 1");
   if (sqlite3_step(cur) == SQLITE_ROW) {
-    coordinate_text(text, sizeof text, sqlite3_column_double(cur, 0), sqlite3_column_double(cur, 1));
-    printf("Current Location\n%s    Current Location  %s\n", selected_current ? "*" : " ", text);
+    has_current = 1;
+    rows[count].selected = selected_current;
+    rows[count].number[0] = 0;
+    rows[count].name = strdup("Current Location");
+    coordinate_text(rows[count].coordinate, sizeof rows[count].coordinate,
+                    sqlite3_column_double(cur, 0), sqlite3_column_double(cur, 1));
+    count++;
   }
   sqlite3_finalize(cur);
-  printf("Saved Locations\n");
-  sqlite3_stmt *rows = prepare(
+  sqlite3_stmt *saved = prepare(
       "SELECT id, name, latitude, longitude FROM location ORDER BY position, id");
   int number = 0;
-  while (sqlite3_step(rows) == SQLITE_ROW) {
-    number++;
-    coordinate_text(text, sizeof text, sqlite3_column_double(rows, 2),
-                    sqlite3_column_double(rows, 3));
-    printf("%s %3d. %s  %s\n", sqlite3_column_int64(rows, 0) == selected ? "*" : " ", number,
-           (const char *)sqlite3_column_text(rows, 1), text);
+  while (sqlite3_step(saved) == SQLITE_ROW) {
+    if (count == capacity) rows = realloc(rows, sizeof *rows * (capacity *= 2));
+    struct row *r = &rows[count++];
+    r->selected = sqlite3_column_int64(saved, 0) == selected;
+    snprintf(r->number, sizeof r->number, "%d", ++number);
+    r->name = strdup((const char *)sqlite3_column_text(saved, 1));
+    coordinate_text(r->coordinate, sizeof r->coordinate, sqlite3_column_double(saved, 2),
+                    sqlite3_column_double(saved, 3));
   }
-  sqlite3_finalize(rows);
+  sqlite3_finalize(saved);
   exec("COMMIT");
   close_db();
+  int number_width = 0, name_width = 0;
+  for (size_t i = 0; i < count; i++) {
+    int n = (int)strlen(rows[i].number), w = characters(rows[i].name);
+    if (n > number_width) number_width = n;
+    if (w > name_width) name_width = w;
+  }
+  static char buffer[1 << 16];
+  setvbuf(stdout, buffer, _IOFBF, sizeof buffer);
+  for (size_t i = 0; i < count; i++) {
+    if (i == 0 && has_current) printf("Current Location\n");
+    if (i == (size_t)has_current) printf("Saved Locations\n");
+    int pad = name_width - characters(rows[i].name);
+    printf("%s  %-*s  %s%*s  %s\n", rows[i].selected ? "  *" : "   ", number_width, rows[i].number,
+           rows[i].name, pad, "", rows[i].coordinate);
+    free(rows[i].name);
+  }
+  if (count == (size_t)has_current)
+    printf("Saved Locations\n  (none yet: add one with `cloudy-locations add NAME`)\n");
+  free(rows);
   return 0;
 }
 

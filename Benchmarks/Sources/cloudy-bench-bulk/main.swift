@@ -21,49 +21,71 @@ let summaries = [
   "Clear", "Partly cloudy", "Overcast", "Light rain", "Snow", "Fog", "Windy", "Drizzle",
 ]
 
+/// Writes one line to stderr and exits (Swift 6 refuses the C `stderr` global).
+func fail(_ message: String, _ status: Int32) -> Never {
+  var line = message + "\n"
+  line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+  exit(status)
+}
+
 func seconds() -> Double {
   var now = timespec()
   clock_gettime(CLOCK_MONOTONIC, &now)
   return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
 
+// Written with plain loops and typed locals: the closures' literal arithmetic is more than the
+// type checker wants to solve in one expression.
 func forecast(_ i: Int) throws -> WeatherData {
   let fetched: Int64 = 1_795_000_000 + Int64(i)
-  let days = (0..<7).map { d in
-    WeatherDayData(
-      time: fetched + 86_400 * Int64(d), summary: summaries[(i + d) % 8],
-      icon: icons[(i + d) % 10], temperatureMin: 40 + Double(d), temperatureMax: 60 + Double(d),
-      windSpeed: Double((i + d) % 30), precipitationProbability: Double((i + d) % 11) / 10)
+  var days: [WeatherDayData] = []
+  days.reserveCapacity(7)
+  for d in 0..<7 {
+    let k: Int = i + d
+    let time: Int64 = fetched + 86_400 * Int64(d)
+    let low: Double = 40 + Double(d)
+    let high: Double = 60 + Double(d)
+    let wind: Double = Double(k % 30)
+    let rain: Double = Double(k % 11) / 10
+    days.append(
+      WeatherDayData(
+        time: time, summary: summaries[k % 8], icon: icons[k % 10], temperatureMin: low,
+        temperatureMax: high, windSpeed: wind, precipitationProbability: rain))
   }
-  let hours = (0..<48).map { h in
-    WeatherHourData(
-      time: fetched + 3_600 * Int64(h), summary: summaries[(i + h) % 8],
-      icon: icons[(i + h) % 10], temperature: 45 + Double(h % 24),
-      windSpeed: Double((i + h) % 30), precipitationProbability: Double((i + h) % 11) / 10)
+  var hours: [WeatherHourData] = []
+  hours.reserveCapacity(48)
+  for h in 0..<48 {
+    let k: Int = i + h
+    let time: Int64 = fetched + 3_600 * Int64(h)
+    let temperature: Double = 45 + Double(h % 24)
+    let wind: Double = Double(k % 30)
+    let rain: Double = Double(k % 11) / 10
+    hours.append(
+      WeatherHourData(
+        time: time, summary: summaries[k % 8], icon: icons[k % 10], temperature: temperature,
+        windSpeed: wind, precipitationProbability: rain))
   }
+  let latitude: Double = Double(i % 180) - 89.5
+  let longitude: Double = Double(i % 360) - 179.5
+  let current = WeatherConditions(
+    time: fetched, summary: summaries[i % 8], icon: icons[i % 10],
+    temperature: 50 + Double(i % 40), windSpeed: Double(i % 30),
+    precipitationProbability: Double(i % 11) / 10)
   return WeatherData(
     provider: .openMeteo, fetchedAt: fetched,
-    coordinate: try Coordinate(
-      latitude: Double(i % 180) - 89.5, longitude: Double(i % 360) - 179.5),
-    timeZone: "Europe/Paris",
-    current: WeatherConditions(
-      time: fetched, summary: summaries[i % 8], icon: icons[i % 10],
-      temperature: 50 + Double(i % 40), windSpeed: Double(i % 30),
-      precipitationProbability: Double(i % 11) / 10),
-    days: days, hours: hours)
+    coordinate: try Coordinate(latitude: latitude, longitude: longitude),
+    timeZone: "Europe/Paris", current: current, days: days, hours: hours)
 }
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let count = Int(arguments[2]), count > 0 else {
-  fputs("usage: cloudy-bench-bulk DB N\n", stderr)
-  exit(64)
+  fail("usage: cloudy-bench-bulk DB N", 64)
 }
 do {
   let database = try DatabaseFile.openForWriting(path: arguments[1])
   let ids = try database.query("SELECT id FROM location ORDER BY id") { $0.int64(0) }
   guard !ids.isEmpty else {
-    fputs("cloudy-bench-bulk: error: no places\n", stderr)
-    exit(66)
+    fail("cloudy-bench-bulk: error: no places", 66)
   }
   let repository = ForecastRepository(database: database)
   let start = seconds()
@@ -76,8 +98,7 @@ do {
     "bulk: \(count) forecasts, \(rows) rows in \(format3(elapsed)) s: \(Int((Double(rows) / elapsed).rounded())) rows/s"
   )
 } catch {
-  fputs("cloudy-bench-bulk: error: \(error)\n", stderr)
-  exit(74)
+  fail("cloudy-bench-bulk: error: \(error)", 74)
 }
 
 func format3(_ value: Double) -> String {
