@@ -95,19 +95,28 @@ public struct LocationRepository {
     }
   }
 
-  /// Moves a place to `position` (0-based) and shifts the others, as a list front-end's
-  /// drag-and-drop does.
+  /// Moves a place to `position` (0-based) and shifts the places between, as a list
+  /// front-end's drag-and-drop does. Two range updates on the position index: the cost does not
+  /// grow with the length of the list beyond the rows that actually move.
   public func move(_ id: Location.ID, to position: Int) throws {
     try database.write { db in
-      var order = try db.query("SELECT id FROM location ORDER BY position, id") { $0.int64(0) }
-      guard let from = order.firstIndex(of: id) else {
-        throw LocationError.notFound("with id \(id)")
+      guard let location = try find(id: id) else { throw LocationError.notFound("with id \(id)") }
+      let count = try self.count()
+      guard (0..<count).contains(position) else {
+        throw LocationError.positionOutOfRange(position + 1, count: count)
       }
-      guard order.indices.contains(position) else {
-        throw LocationError.positionOutOfRange(position + 1, count: order.count)
+      let from = location.position
+      guard from != position else { return }
+      if from < position {
+        try db.execute(
+          "UPDATE location SET position = position - 1 WHERE position > ? AND position <= ?",
+          [from, position])
+      } else {
+        try db.execute(
+          "UPDATE location SET position = position + 1 WHERE position >= ? AND position < ?",
+          [position, from])
       }
-      order.insert(order.remove(at: from), at: position)
-      try renumber(order)
+      try db.execute("UPDATE location SET position = ? WHERE id = ?", [position, id])
     }
   }
 
@@ -115,31 +124,29 @@ public struct LocationRepository {
   /// place that takes its row (or the one above, or the current location) becomes selected.
   public func remove(_ id: Location.ID) throws {
     try database.write { db in
-      var order = try db.query("SELECT id FROM location ORDER BY position, id") { $0.int64(0) }
-      guard let index = order.firstIndex(of: id) else {
-        throw LocationError.notFound("with id \(id)")
-      }
+      guard let location = try find(id: id) else { throw LocationError.notFound("with id \(id)") }
       let wasSelected = try selection() == .saved(id)
       try db.execute("DELETE FROM location WHERE id = ?", [id])
-      order.remove(at: index)
-      try renumber(order)
+      // Close the gap with one range update on the position index.
+      try db.execute(
+        "UPDATE location SET position = position - 1 WHERE position > ?", [location.position])
       if wasSelected {
-        if !order.isEmpty {
-          try writeSelection(.saved(order[min(index, order.count - 1)]))
+        let below = try db.queryFirst(
+          "SELECT id FROM location WHERE position >= ? ORDER BY position LIMIT 1",
+          [location.position]
+        ) { $0.int64(0) }
+        let above = try db.queryFirst(
+          "SELECT id FROM location WHERE position < ? ORDER BY position DESC LIMIT 1",
+          [location.position]
+        ) { $0.int64(0) }
+        if let next = below ?? above {
+          try writeSelection(.saved(next))
         } else if try currentLocation() != nil {
           try writeSelection(.current)
         } else {
           try writeSelection(nil)
         }
       }
-    }
-  }
-
-  private func renumber(_ order: [Location.ID]) throws {
-    for (position, id) in order.enumerated() {
-      try database.execute(
-        "UPDATE location SET position = ? WHERE id = ? AND position IS NOT ?",
-        [position, id, position])
     }
   }
 
