@@ -82,7 +82,8 @@ enum ForecastCommand {
     "there are no saved places yet (no database at \(location.path)); add one with `cloudy-locations add`"
   }
 
-  /// How to name a place on the command line again, e.g. `"San Francisco"` or `current`.
+  /// How to name a place on the command line again: `current`, the name as is when the
+  /// shell leaves it alone (and it is not all digits), else the name in single quotes.
   static func argument(for target: ForecastTarget) -> String {
     guard case .saved = target.place else { return "current" }
     let name = target.name
@@ -91,7 +92,6 @@ enum ForecastCommand {
         || "-_.,".unicodeScalars.contains($0)
     }
     if plain, !name.isEmpty, !name.utf8.allSatisfy({ (0x30...0x39).contains($0) }) { return name }
-    if let number = target.number { return "\(number)" }
     return "'" + name.replacingSingleQuotes() + "'"
   }
 }
