@@ -85,4 +85,27 @@ struct ReliabilityRegressionTests {
     }
     #expect(access(live, F_OK) == 0, "a running creation's file must stay")
   }
+
+  /// Found by the long run of the kill-during-creation test: a kill after the new file was
+  /// linked into place but before the cleanup left the temporary beside an existing database,
+  /// where no creation would ever run again. Writes to an existing database now remove them too.
+  @Test("a write to an existing database removes a killed creation's temporary file")
+  func abandonedTemporaryBesideExistingDatabase() throws {
+    guard RawProcess.built("cloudy-locations") else {
+      Issue.record("the tools are not built")
+      return
+    }
+    let folder = try ReliabilityFolder("abandoned-existing")
+    let db = folder.file("cloudy.sqlite")
+    let add = ["add", "--name", "First", "--lat", "1", "--lon", "2", "--db", db]
+    #expect(try RawProcess.run("cloudy-locations", add, scratch: folder.path).status == 0)
+    let finished = try RawProcess.start("/bin/true", [], scratch: folder.path)
+    _ = RawProcess.finish(finished)
+    let dead = folder.file(".cloudy.sqlite.creating-\(finished.pid)")
+    _ = FileManager.default.createFile(atPath: dead, contents: Data("partial".utf8))
+    let result = try RawProcess.run(
+      "cloudy-settings", ["set", "time", "24h", "--db", db], scratch: folder.path)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(access(dead, F_OK) != 0, "\(dead) is still there")
+  }
 }

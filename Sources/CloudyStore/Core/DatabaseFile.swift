@@ -44,6 +44,8 @@ public enum DatabaseFile {
     -> Database
   {
     if try checkExisting(path: path) {
+      // A creation killed between its link and its cleanup left its temporary file behind.
+      removeAbandonedTemporaries(in: parentFolder(of: path), prefix: temporaryPrefix(of: path))
       return try openExisting(path: path, migrator: migrator)
     }
     try create(path: path, migrator: migrator)
@@ -93,7 +95,7 @@ public enum DatabaseFile {
   private static func create(path: String, migrator: Migrator) throws {
     let folder = parentFolder(of: path)
     try makeFolders(folder)
-    let prefix = ".\(baseName(of: path)).creating-"
+    let prefix = temporaryPrefix(of: path)
     let temporary = "\(folder)/\(prefix)\(getpid())"
     removeDatabaseFiles(temporary)
     removeAbandonedTemporaries(in: folder, prefix: prefix)
@@ -114,8 +116,13 @@ public enum DatabaseFile {
       guard errno == EEXIST else { throw fileSystemError(path, "create") }
       return
     }
+    // The temporary name goes at once, before the slow folder sync, so a kill leaves none.
+    removeDatabaseFiles(temporary)
     syncFolder(folder)
   }
+
+  /// `.NAME.creating-`: the start of the temporary names used while creating `path`.
+  static func temporaryPrefix(of path: String) -> String { ".\(baseName(of: path)).creating-" }
 
   /// Removes the temporary files of creations whose process is gone (killed mid-creation):
   /// `.NAME.creating-PID` and its -wal/-shm/-journal, when no process PID exists.
