@@ -66,11 +66,10 @@ extension CloudyLocations {
         let checked = try validatedName(typed)
         let location = try database.resolve()
         if let coordinate = try coordinates.coordinate() {
-          let model = try LocationsViewModel(
-            store: try StoreAccess.locationStore(writing: location))
-          let added = try model.add(
+          let store = try StoreAccess.locationStore(writing: location)
+          let added = try store.add(
             NewLocation(name: checked, coordinate: coordinate, source: .coordinates))
-          report(added: added, in: model, search: nil)
+          report(added: .saved(added, selection: try store.selection()), search: nil)
         } else {
           try addFromGazetteer(checked, location)
         }
@@ -89,14 +88,12 @@ extension CloudyLocations {
       try Search.requireResults(search, query: query)
       let added = try search.choose(at: pick - 1)
       guard let store = opened else { return }
-      report(added: added, in: try LocationsViewModel(store: store), search: search)
+      report(added: .saved(added, selection: try store.selection()), search: search)
     }
 
-    private func report(
-      added: Location, in model: LocationsViewModel, search: AddLocationViewModel?
-    ) {
-      guard let indexPath = model.indexPath(of: added.id), let row = model.viewModel(at: indexPath)
-      else { return }
+    /// Reports the new row without reloading the list, so `add` costs the same at 100,000
+    /// places as at 10.
+    private func report(added row: LocationRowViewModel, search: AddLocationViewModel?) {
       let others = (search?.candidates.indices ?? 0..<0).filter { $0 != (pick ?? 1) - 1 }
       if output.json {
         Output.json(
@@ -108,7 +105,7 @@ extension CloudyLocations {
               .array(
                 (0..<(search?.numberOfRows ?? 0)).compactMap { index in
                   search?.viewModel(at: index).map {
-                    LocationsJSON.candidate($0, saved: $0.candidate.displayName == added.name)
+                    LocationsJSON.candidate($0, saved: $0.candidate.displayName == row.text)
                   }
                 })
             ),

@@ -15,6 +15,15 @@ public protocol LocationStoring {
   func select(_ selection: Selection) throws
   /// Sets or, with nil, clears the device position.
   func setCurrentLocation(_ coordinate: Coordinate?) throws
+  /// What is selected, without reading the list (a lookup, whatever the list's length).
+  func selection() throws -> Selection?
+}
+
+extension LocationStoring {
+  /// For stores that have nothing cheaper than a snapshot (fakes, the missing database).
+  public func selection() throws -> Selection? {
+    try snapshot().selection
+  }
 }
 
 /// Everything the locations list shows, as one consistent reading of the store.
