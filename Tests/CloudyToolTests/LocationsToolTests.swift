@@ -13,17 +13,9 @@ private func locations(
   try ToolRunner.run("cloudy-locations", arguments + ["--db", folder.file(db)])
 }
 
-private func json(_ result: ToolRunner.Result, sourceLocation: SourceLocation = #_sourceLocation)
-  throws -> [String: Any]
-{
-  #expect(result.status == 0, "\(result.standardError)", sourceLocation: sourceLocation)
-  let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
-  return try #require(object as? [String: Any], sourceLocation: sourceLocation)
-}
-
 /// The saved rows of `list --json`.
 private func savedRows(_ folder: ToolTestFolder) throws -> [[String: Any]] {
-  let list = try json(try locations(folder, "list", "--json"))
+  let list = try jsonObject(try locations(folder, "list", "--json"))
   let sections = try #require(list["sections"] as? [[String: Any]])
   let saved = try #require(sections.first { $0["kind"] as? String == "saved" })
   return try #require(saved["rows"] as? [[String: Any]])
@@ -74,7 +66,7 @@ struct LocationsToolTests {
     #expect(list.status == 0)
     #expect(list.standardOutput.contains("Saved Locations"))
     #expect(list.standardOutput.contains("none yet"))
-    let listJSON = try json(try locations(folder, "list", "--json", db: db))
+    let listJSON = try jsonObject(try locations(folder, "list", "--json", db: db))
     #expect(listJSON["selection"] is NSNull)
     #expect(try locations(folder, "search", "Paris", db: db).status == 0)
     #expect(
@@ -100,7 +92,7 @@ struct LocationsToolTests {
     #expect(lines[3].hasPrefix("     1  Home") && lines[3].hasSuffix("37.5538° N, 77.4603° W"))
     #expect(lines[4].hasPrefix("  *  2  Paris, Île-de-France, FR"))
 
-    let list = try json(try locations(folder, "list", "--json"))
+    let list = try jsonObject(try locations(folder, "list", "--json"))
     let selection = try #require(list["selection"] as? [String: Any])
     #expect(selection["kind"] as? String == "saved")
     #expect(selection["number"] as? Int == 2)
@@ -111,7 +103,8 @@ struct LocationsToolTests {
     #expect(current["selected"] as? Bool == false)
 
     #expect(try locations(folder, "select", "--current").status == 0)
-    let selected = try json(try locations(folder, "list", "--json"))["selection"] as? [String: Any]
+    let selected =
+      try jsonObject(try locations(folder, "list", "--json"))["selection"] as? [String: Any]
     #expect(selected?["kind"] as? String == "current")
     #expect(try locations(folder, "current", "--clear").status == 0)
     #expect(try savedRows(folder).first?["selected"] as? Bool == true)  // back to the first place
@@ -124,19 +117,19 @@ struct LocationsToolTests {
     ] {
       #expect(try locations(folder, "add", "--name", name, "--lat", lat, "--lon", lon).status == 0)
     }
-    let moved = try json(try locations(folder, "move", "gamma", "1", "--json"))
+    let moved = try jsonObject(try locations(folder, "move", "gamma", "1", "--json"))
     #expect(moved["from"] as? Int == 3)
     #expect(moved["to"] as? Int == 1)
     #expect(try names(folder) == ["Gamma", "Alpha", "Beta", "3"])
 
-    let renamed = try json(try locations(folder, "rename", "2", "Alpha Centauri", "--json"))
+    let renamed = try jsonObject(try locations(folder, "rename", "2", "Alpha Centauri", "--json"))
     #expect(renamed["previousName"] as? String == "Alpha")
     #expect(try names(folder) == ["Gamma", "Alpha Centauri", "Beta", "3"])
 
     // "3" is row 3 (Beta); --name 3 is the place named "3".
     #expect(try locations(folder, "select", "--name", "3").status == 0)
     #expect(try savedRows(folder)[3]["selected"] as? Bool == true)
-    let removed = try json(try locations(folder, "remove", "3", "--json"))
+    let removed = try jsonObject(try locations(folder, "remove", "3", "--json"))
     #expect((removed["removed"] as? [String: Any])?["name"] as? String == "Beta")
     #expect(try locations(folder, "remove", "--name", "3").status == 0)
     #expect(try names(folder) == ["Gamma", "Alpha Centauri"])
@@ -178,13 +171,13 @@ struct LocationsToolTests {
     #expect(best.status == 0)
     #expect(best.standardOutput.contains("also matched \"Richmond\": 2 "))
     #expect(best.standardOutput.contains("--pick N"))
-    let search = try json(try locations(folder, "search", "Richmond", "--json"))
+    let search = try jsonObject(try locations(folder, "search", "Richmond", "--json"))
     let candidates = try #require(search["candidates"] as? [[String: Any]])
     #expect(candidates.count >= 2)
     #expect(candidates[0]["saved"] as? Bool == true)
     #expect(candidates[1]["saved"] as? Bool == false)
     let second = try #require(candidates[1]["displayName"] as? String)
-    let picked = try json(try locations(folder, "add", "Richmond", "--pick", "2", "--json"))
+    let picked = try jsonObject(try locations(folder, "add", "Richmond", "--pick", "2", "--json"))
     #expect((picked["added"] as? [String: Any])?["name"] as? String == second)
     #expect(picked["pick"] as? Int == 2)
     #expect(try names(folder).count == 2)
@@ -196,7 +189,8 @@ struct LocationsToolTests {
     #expect(result.status == 0)
     #expect(result.standardOutput.hasPrefix("  1  Richmond, Virginia, US  37.5538° N, 77.4603° W"))
     #expect(result.standardOutput.contains("nothing was saved"))
-    let shape = try json(try locations(folder, "search", "Richmond, VA", "--json", "--limit", "1"))
+    let shape = try jsonObject(
+      try locations(folder, "search", "Richmond, VA", "--json", "--limit", "1"))
     let candidate = try #require((shape["candidates"] as? [[String: Any]])?.first)
     #expect(
       Array((candidate as NSDictionary).allKeys.compactMap { $0 as? String }).sorted()

@@ -11,14 +11,6 @@ private func settings(
   try ToolRunner.run("cloudy-settings", arguments + ["--db", folder.file(db)])
 }
 
-private func object(_ result: ToolRunner.Result, sourceLocation: SourceLocation = #_sourceLocation)
-  throws -> [String: Any]
-{
-  #expect(result.status == 0, "\(result.standardError)", sourceLocation: sourceLocation)
-  let value = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
-  return try #require(value as? [String: Any], sourceLocation: sourceLocation)
-}
-
 @Suite("cloudy-settings end to end")
 struct SettingsToolTests {
   @Test func setTime24hThenShowMarksIt() throws {
@@ -39,7 +31,7 @@ struct SettingsToolTests {
 
   @Test func showWithoutADatabaseShowsTheDefaultsAndCreatesNothing() throws {
     let folder = try ToolTestFolder()
-    let shown = try object(try settings(folder, "show", "--json", db: "missing/cloudy.sqlite"))
+    let shown = try jsonObject(try settings(folder, "show", "--json", db: "missing/cloudy.sqlite"))
     #expect(
       shown["settings"] as? [String: String] == [
         "time": "12h", "units": "imperial", "temperature": "fahrenheit",
@@ -61,11 +53,11 @@ struct SettingsToolTests {
 
   @Test func everySettingAndItsShortFormsThenReset() throws {
     let folder = try ToolTestFolder()
-    let units = try object(try settings(folder, "set", "units", "metric", "--json"))
+    let units = try jsonObject(try settings(folder, "set", "units", "metric", "--json"))
     #expect(units["changed"] as? String == "units")
     #expect(units["value"] as? String == "metric")
     #expect(units["text"] as? String == "Metric")
-    let temperature = try object(try settings(folder, "set", "TEMPERATURE", "C", "--json"))
+    let temperature = try jsonObject(try settings(folder, "set", "TEMPERATURE", "C", "--json"))
     #expect(temperature["value"] as? String == "celsius")
     #expect(
       temperature["settings"] as? [String: String] == [
@@ -79,7 +71,7 @@ struct SettingsToolTests {
         folder.file("cloudy.sqlite"),
         "SELECT time_notation, units_notation, temperature_notation FROM settings")
         == "24h|metric|celsius")
-    let reset = try object(try settings(folder, "reset", "--json"))
+    let reset = try jsonObject(try settings(folder, "reset", "--json"))
     #expect(reset["changed"] as? String == "all")
     #expect(
       try sqlite3(

@@ -98,6 +98,15 @@ final class ToolTestFolder {
   func bytes(_ name: String) -> Data? { FileManager.default.contents(atPath: file(name)) }
 }
 
+/// The JSON object a `--json` run printed; records an issue unless the run succeeded.
+func jsonObject(_ result: ToolRunner.Result, sourceLocation: SourceLocation = #_sourceLocation)
+  throws -> [String: Any]
+{
+  #expect(result.status == 0, "\(result.standardError)", sourceLocation: sourceLocation)
+  let value = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+  return try #require(value as? [String: Any], sourceLocation: sourceLocation)
+}
+
 /// Runs SQL with the sqlite3 CLI, as a user inspecting the file would.
 func sqlite3(_ path: String, _ sql: String) throws -> String {
   let process = Process()
