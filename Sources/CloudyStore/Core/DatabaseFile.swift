@@ -63,7 +63,7 @@ public enum DatabaseFile {
       _ = try migrator.pendingMigrations(in: probe)
     }
     let database = try open(path: path, access: .readWrite)
-    _ = try migrator.pendingMigrations(in: database)
+    // The probe vouched for the file; `migrate` checks again under the write lock.
     try enableWAL(database)
     try migrator.migrate(database)
     return database
