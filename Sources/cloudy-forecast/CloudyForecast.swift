@@ -67,15 +67,13 @@ extension ForecastTargetError: UserFacingError {
 
 /// Opening the database and finding places, as every subcommand does it.
 enum ForecastCommand {
-  /// The locations list of an existing database; `missing` is the message when there is none
-  /// (nothing is created).
-  static func locations(at location: DatabasePath, missing: String) throws -> (
-    Database, LocationsViewModel
-  ) {
+  /// An existing database, read-only; `missing` is the message when there is none (nothing is
+  /// created).
+  static func existing(_ location: DatabasePath, missing: String) throws -> Database {
     guard let database = try StoreAccess.reading(location) else {
       throw CommandFailure(.notFound, missing)
     }
-    return (database, try LocationsViewModel(store: LocationRepository(database: database)))
+    return database
   }
 
   static func noDatabase(_ location: DatabasePath) -> String {

@@ -51,12 +51,13 @@ extension CloudyForecast {
         // database and the places. Nothing is opened for writing until a forecast arrived.
         let provider = try ProviderEnvironment.fromEnvironment().makeProvider()
         let location = try database.resolve()
-        let (_, locations) = try ForecastCommand.locations(
-          at: location, missing: ForecastCommand.noDatabase(location))
+        let store = LocationRepository(
+          database: try ForecastCommand.existing(
+            location, missing: ForecastCommand.noDatabase(location)))
         let targets =
           all
-          ? try ForecastTargets.all(in: locations)
-          : [try ForecastTargets.resolve(place, in: locations)]
+          ? try ForecastTargets.all(in: try LocationsViewModel(store: store))
+          : [try ForecastTargets.resolve(place, store: store)]
         let refresher = ForecastRefresher(provider: provider) {
           ForecastRepository(database: try StoreAccess.writing(location))
         }

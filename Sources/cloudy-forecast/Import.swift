@@ -42,9 +42,11 @@ extension CloudyForecast {
     func run() throws {
       try ToolMain.reporting(tool: CloudyForecast.tool) {
         let location = try database.resolve()
-        let (_, locations) = try ForecastCommand.locations(
-          at: location, missing: ForecastCommand.noDatabase(location))
-        let target = try ForecastTargets.resolve(place, in: locations)
+        let target = try ForecastTargets.resolve(
+          place,
+          store: LocationRepository(
+            database: try ForecastCommand.existing(
+              location, missing: ForecastCommand.noDatabase(location))))
 
         let body = try Self.read(file)
         guard let format = ForecastResponseFormat.detect(body) else {

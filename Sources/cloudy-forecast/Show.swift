@@ -50,8 +50,7 @@ extension CloudyForecast {
             "nothing is cached yet (no database at \(location.path)); add a place with `cloudy-locations add`, then run `\(fetchHint)` with a network"
           )
         }
-        let locations = try LocationsViewModel(store: LocationRepository(database: db))
-        let target = try ForecastTargets.resolve(place, in: locations)
+        let target = try ForecastTargets.resolve(place, store: LocationRepository(database: db))
         let model = try ForecastViewModel(
           target: target, forecasts: ForecastRepository(database: db),
           settings: SettingsRepository(database: db), now: Clock.now())

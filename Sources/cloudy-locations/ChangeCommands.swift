@@ -3,11 +3,11 @@ import CloudyCLI
 import CloudyModels
 import CloudyViewModels
 
-/// The list of places for a command that changes existing ones: writable if the file exists,
-/// else a stand-in that finds no place, so the command fails without creating the file.
-private func changingModel(_ database: DatabaseOptions) throws -> LocationsViewModel {
-  try LocationsViewModel(
-    store: try StoreAccess.locationStore(changingExisting: try database.resolve()))
+/// One-place actions for a command that changes existing places: writable if the file exists,
+/// else a stand-in that finds no place, so the command fails without creating the file. Never
+/// reads the whole list, so a command costs the same at 100,000 places as at 10.
+private func editor(_ database: DatabaseOptions) throws -> LocationEditor {
+  LocationEditor(store: try StoreAccess.locationStore(changingExisting: try database.resolve()))
 }
 
 extension CloudyLocations {
@@ -28,20 +28,15 @@ extension CloudyLocations {
 
     func run() throws {
       try ToolMain.reporting(tool: CloudyLocations.tool) {
-        let model = try changingModel(database)
-        let indexPath = try model.indexPath(of: try placeName.reference(place))
-        guard let row = model.viewModel(at: indexPath) else {
-          throw LocationsViewModelError.noSuchRow(indexPath)
-        }
-        try model.delete(at: indexPath)
+        let (row, selected) = try editor(database).remove(try placeName.reference(place))
         if output.json {
           Output.json(
             .object([
-              ("removed", LocationsJSON.row(row)), ("selection", LocationsJSON.selection(model)),
+              ("removed", LocationsJSON.row(row)), ("selection", LocationsJSON.selection(selected)),
             ]))
         } else {
           Output.line("removed \(LocationsText.describe(row))")
-          if row.isSelected { Output.line(LocationsText.selection(model)) }
+          if row.isSelected { Output.line(LocationsText.selection(selected)) }
         }
       }
     }
@@ -70,20 +65,18 @@ extension CloudyLocations {
 
     func run() throws {
       try ToolMain.reporting(tool: CloudyLocations.tool) {
-        let model = try changingModel(database)
-        let indexPath: IndexPath
+        let editor = try editor(database)
+        let row: LocationRowViewModel
         if current {
-          guard let section = model.index(of: .current) else {
+          guard try editor.currentRow() != nil else {
             throw CommandFailure(
               .notFound,
               "no current location is set; set one with `cloudy-locations current --lat X --lon Y`")
           }
-          indexPath = IndexPath(row: 0, section: section)
+          row = try editor.selectCurrent()
         } else {
-          indexPath = try model.indexPath(of: try placeName.reference(place))
+          row = try editor.select(try placeName.reference(place))
         }
-        try model.select(at: indexPath)
-        guard let row = model.viewModel(at: indexPath) else { return }
         if output.json {
           Output.json(.object([("selected", LocationsJSON.row(row))]))
         } else {
@@ -126,11 +119,8 @@ extension CloudyLocations {
       try ToolMain.reporting(tool: CloudyLocations.tool) {
         let (place, newName) = try split()
         let checked = try validatedName(newName)
-        let model = try changingModel(database)
-        let indexPath = try model.indexPath(of: try placeName.reference(place))
-        let previous = model.viewModel(at: indexPath)?.text ?? ""
-        try model.rename(at: indexPath, to: checked)
-        guard let row = model.viewModel(at: indexPath) else { return }
+        let (row, previous) = try editor(database).rename(
+          try placeName.reference(place), to: checked)
         if output.json {
           Output.json(
             .object([("renamed", LocationsJSON.row(row)), ("previousName", .string(previous))]))
@@ -176,25 +166,15 @@ extension CloudyLocations {
     func run() throws {
       try ToolMain.reporting(tool: CloudyLocations.tool) {
         let (place, number) = try split()
-        let model = try changingModel(database)
-        let source = try model.indexPath(of: try placeName.reference(place))
-        let count = model.numberOfRows(inSection: source.section)
-        guard number <= count else {
-          throw CommandFailure(
-            .badData, "cannot move to row \(number): saved places are numbered 1…\(count)")
-        }
-        let destination = IndexPath(row: number - 1, section: source.section)
-        try model.move(from: source, to: destination)
-        guard let row = model.viewModel(at: destination) else { return }
+        let (row, from) = try editor(database).move(try placeName.reference(place), toRow: number)
         if output.json {
           Output.json(
             .object([
-              ("moved", LocationsJSON.row(row)), ("from", .int(Int64(source.row + 1))),
+              ("moved", LocationsJSON.row(row)), ("from", .int(Int64(from))),
               ("to", .int(Int64(number))),
             ]))
         } else {
-          Output.line(
-            "moved \(MessageText.quoted(row.text)) from row \(source.row + 1) to row \(number)")
+          Output.line("moved \(MessageText.quoted(row.text)) from row \(from) to row \(number)")
         }
       }
     }
@@ -224,19 +204,17 @@ extension CloudyLocations {
     func run() throws {
       try ToolMain.reporting(tool: CloudyLocations.tool) {
         let location = try database.resolve()
-        let model: LocationsViewModel
+        let store: any LocationStoring
         if let coordinate = try coordinates.coordinate() {
-          model = try LocationsViewModel(store: try StoreAccess.locationStore(writing: location))
-          try model.setCurrentLocation(coordinate)
+          store = try StoreAccess.locationStore(writing: location)
+          try store.setCurrentLocation(coordinate)
         } else if clear {
-          model = try changingModel(database)
-          if model.snapshot.currentLocation != nil { try model.setCurrentLocation(nil) }
+          store = try StoreAccess.locationStore(changingExisting: location)
+          if try store.currentLocation() != nil { try store.setCurrentLocation(nil) }
         } else {
-          model = try LocationsViewModel(store: try StoreAccess.locationStore(reading: location))
+          store = try StoreAccess.locationStore(reading: location)
         }
-        let row = model.index(of: .current).flatMap {
-          model.viewModel(at: IndexPath(row: 0, section: $0))
-        }
+        let row = try LocationEditor(store: store).currentRow()
         if output.json {
           Output.json(.object([("currentLocation", row.map(LocationsJSON.row) ?? .null)]))
         } else if let row {

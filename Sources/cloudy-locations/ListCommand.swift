@@ -75,10 +75,7 @@ enum LocationsText {
   }
 
   /// The selection after a change, e.g. `selected: "Paris, Île-de-France, FR" (row 1, …)`.
-  static func selection(_ model: LocationsViewModel) -> String {
-    guard let indexPath = model.selectedIndexPath, let row = model.viewModel(at: indexPath) else {
-      return "nothing is selected"
-    }
-    return "selected: \(describe(row))"
+  static func selection(_ row: LocationRowViewModel?) -> String {
+    row.map { "selected: \(describe($0))" } ?? "nothing is selected"
   }
 }

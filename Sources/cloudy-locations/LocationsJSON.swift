@@ -68,10 +68,8 @@ enum LocationsJSON {
     }
   }
 
-  static func selection(_ model: LocationsViewModel) -> JSON {
-    guard let indexPath = model.selectedIndexPath, let row = model.viewModel(at: indexPath) else {
-      return .null
-    }
+  static func selection(_ row: LocationRowViewModel?) -> JSON {
+    guard let row else { return .null }
     switch row.kind {
     case .current: return .object([("kind", .string("current"))])
     case .saved(let location, let number):
@@ -83,7 +81,7 @@ enum LocationsJSON {
 
   static func list(_ model: LocationsViewModel) -> JSON {
     .object([
-      ("selection", selection(model)),
+      ("selection", selection(model.selectedIndexPath.flatMap(model.viewModel(at:)))),
       (
         "sections",
         .array(

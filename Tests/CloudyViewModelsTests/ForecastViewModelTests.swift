@@ -294,19 +294,24 @@ struct ForecastRefresherTests {
   @Test func placesAreFoundByNameNumberSelectionAndCurrent() throws {
     let folder = try ForecastTestFolder()
     let db = try database(folder)
-    let locations = try LocationsViewModel(store: LocationRepository(database: db))
-    #expect(try ForecastTargets.resolve(nil, in: locations).name == "Auckland")
-    #expect(try ForecastTargets.resolve("2", in: locations).name == "Honolulu")
-    #expect(try ForecastTargets.resolve("HONOLULU", in: locations).timeZone == "Pacific/Honolulu")
+    let store = LocationRepository(database: db)
+    let locations = try LocationsViewModel(store: store)
+    #expect(try ForecastTargets.resolve(nil, store: store).name == "Auckland")
+    #expect(try ForecastTargets.resolve("2", store: store).name == "Honolulu")
+    #expect(try ForecastTargets.resolve("2", store: store).number == 2)
+    #expect(try ForecastTargets.resolve("HONOLULU", store: store).timeZone == "Pacific/Honolulu")
+    #expect(try ForecastTargets.resolve("hono", store: store).name == "Honolulu")
     #expect(throws: ForecastTargetError.noCurrentLocation) {
-      try ForecastTargets.resolve("current", in: locations)
+      try ForecastTargets.resolve("current", store: store)
     }
-    #expect(throws: ForecastTargetError.self) { try ForecastTargets.resolve("9", in: locations) }
+    #expect(throws: ForecastTargetError.place(.rowOutOfRange(9, count: 2))) {
+      try ForecastTargets.resolve("9", store: store)
+    }
     #expect(try ForecastTargets.all(in: locations).map(\.name) == ["Auckland", "Honolulu"])
 
-    try LocationRepository(database: db).setCurrentLocation(ForecastSample.coordinate(1, 2))
-    let withCurrent = try LocationsViewModel(store: LocationRepository(database: db))
-    #expect(try ForecastTargets.resolve("current", in: withCurrent).place == .current)
+    try store.setCurrentLocation(ForecastSample.coordinate(1, 2))
+    let withCurrent = try LocationsViewModel(store: store)
+    #expect(try ForecastTargets.resolve("current", store: store).place == .current)
     #expect(try ForecastTargets.all(in: withCurrent).map(\.name).count == 3)
   }
 

@@ -208,13 +208,14 @@ struct LocationsViewModelTests {
       #expect(
         error
           == .ambiguousName(
-            "rich", matches: ["1 Richmond, Virginia, US", "2 Richmond, London, GB"]))
+            "rich", matches: ["1 Richmond, Virginia, US", "2 Richmond, London, GB"],
+            matchCount: 2))
       #expect(error.description.contains("give the row number"))
     }
   }
 
   @Test func errorMessagesEscapeControlCharacters() {
-    let error = LocationsViewModelError.noPlaceNamed("a\u{1B}[31mb\n", saved: [])
+    let error = LocationsViewModelError.noPlaceNamed("a\u{1B}[31mb\n", saved: [], savedCount: 0)
     #expect(
       error.description
         == #"no saved place is named "a\u{1B}[31mb\n"; there are no saved places yet"#)

@@ -15,7 +15,8 @@ public enum LocationError: Error, Equatable, Sendable, CustomStringConvertible {
     case .invalidName(let error): error.description
     case .positionOutOfRange(let position, let count):
       count == 0
-        ? "there are no saved places to move" : "position \(position) is outside 1…\(count)"
+        ? "there are no saved places to move"
+        : "cannot move to row \(position): saved places are numbered 1…\(count)"
     case .noCurrentLocation: "no current location is set"
     }
   }

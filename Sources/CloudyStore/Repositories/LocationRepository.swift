@@ -39,6 +39,80 @@ public struct LocationRepository {
       row: Self.location)
   }
 
+  /// The place listed at 0-based `position`: one lookup on the position index. Every write
+  /// keeps positions 0…n-1, so this is the place at row `position + 1`. Where no single place
+  /// has that position (a hand edit in the sqlite3 shell left a gap or a tie), the list's own
+  /// order (position, then id) decides instead, at the cost of a walk along the index.
+  public func find(position: Int) throws -> Location? {
+    guard position >= 0 else { return nil }
+    let candidates = try database.query(
+      "SELECT \(Self.columns) FROM location WHERE position = ? LIMIT 2", [position],
+      row: Self.location)
+    if candidates.count == 1 { return candidates[0] }
+    return try database.queryFirst(
+      "SELECT \(Self.columns) FROM location ORDER BY position, id LIMIT 1 OFFSET ?", [position],
+      row: Self.location)
+  }
+
+  /// The places whose name begins with `prefix`, ignoring ASCII case as the name's NOCASE
+  /// collation does: the first `limit` in list order, and how many there are. A range search
+  /// on the name's index, so it costs what the matches cost, not what the list does.
+  public func find(namesBeginningWith prefix: String, limit: Int) throws -> (
+    locations: [Location], count: Int
+  ) {
+    let lower = String(decoding: prefix.utf8.map(Self.asciiLowercased), as: UTF8.self)
+    guard !lower.isEmpty else { return ([], 0) }
+    let upper = Self.upperBound(ofNamesBeginningWith: lower)
+    let arguments: [any DatabaseValueConvertible] = [lower] + (upper.map { [$0] } ?? [])
+    let (select, count) =
+      upper == nil
+      ? (
+        "SELECT \(Self.columns) FROM location WHERE name >= ? COLLATE NOCASE ORDER BY position, id LIMIT ?",
+        "SELECT count(*) FROM location WHERE name >= ? COLLATE NOCASE"
+      )
+      : (
+        "SELECT \(Self.columns) FROM location WHERE name >= ? COLLATE NOCASE AND name < ? COLLATE NOCASE ORDER BY position, id LIMIT ?",
+        "SELECT count(*) FROM location WHERE name >= ? COLLATE NOCASE AND name < ? COLLATE NOCASE"
+      )
+    return try database.read { db in
+      let locations = try db.query(select, arguments + [limit], row: Self.location)
+      let total =
+        locations.count < limit ? locations.count : Int(try db.scalarInt(count, arguments))
+      return (locations, total)
+    }
+  }
+
+  /// The least text above every name beginning with `lower` (ASCII-lowercased), in NOCASE
+  /// order; nil when nothing sorts above them. Names are valid UTF-8, whose byte order is code
+  /// point order, and NOCASE folds only A-Z, so it is `lower` with its last scalar replaced by
+  /// the next one that can appear folded ("@" is followed by "[": A-Z never do); a last
+  /// U+10FFFF has no next one, so the scalar before it is the one replaced.
+  static func upperBound(ofNamesBeginningWith lower: String) -> String? {
+    var scalars = Array(lower.unicodeScalars)
+    while let last = scalars.popLast() {
+      var value = last.value + 1
+      if (0x41...0x5A).contains(value) { value = 0x5B }
+      if (0xD800...0xDFFF).contains(value) { value = 0xE000 }
+      guard let next = Unicode.Scalar(value) else { continue }
+      var text = ""
+      text.unicodeScalars.append(contentsOf: scalars)
+      text.unicodeScalars.append(next)
+      return text
+    }
+    return nil
+  }
+
+  /// The first `limit` saved names, in list order: what "no place is named …" lists.
+  public func names(limit: Int) throws -> [String] {
+    try database.query("SELECT name FROM location ORDER BY position, id LIMIT ?", [limit]) {
+      $0.string(0)
+    }
+  }
+
+  private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+    (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
+  }
+
   static func location(_ row: Statement) throws -> Location {
     let source = LocationSource(rawValue: row.string(8)) ?? .coordinates
     return Location(

@@ -64,32 +64,25 @@ public enum ForecastTargetError: Error, Equatable, Sendable, CustomStringConvert
 public enum ForecastTargets {
   /// `typed` as the command line accepts it: `current` for the current location, a saved
   /// place's 1-based row number or its name (case-insensitive; a unique beginning is enough,
-  /// see `PlaceReference`); nil for the selected place.
-  public static func resolve(_ typed: String?, in locations: LocationsViewModel)
-    throws(ForecastTargetError) -> ForecastTarget
+  /// see `PlaceReference`); nil for the selected place. Index lookups in `store`, never the
+  /// whole list.
+  public static func resolve(_ typed: String?, store: any LocationStoring) throws
+    -> ForecastTarget
   {
+    let editor = LocationEditor(store: store)
     guard let typed else {
-      guard let indexPath = locations.selectedIndexPath,
-        let row = locations.viewModel(at: indexPath)
-      else { throw .nothingSelected }
+      guard let row = try editor.selectedRow() else { throw ForecastTargetError.nothingSelected }
       return ForecastTarget(row)
     }
     if typed.trimmingWhitespace().lowercased() == "current" {
-      guard let section = locations.index(of: .current),
-        let row = locations.viewModel(at: IndexPath(row: 0, section: section))
-      else { throw .noCurrentLocation }
+      guard let row = try editor.currentRow() else { throw ForecastTargetError.noCurrentLocation }
       return ForecastTarget(row)
     }
-    let indexPath: IndexPath
     do {
-      indexPath = try locations.indexPath(of: PlaceReference(typed))
-    } catch {
-      throw .place(error)
+      return ForecastTarget(try editor.row(PlaceReference(typed)))
+    } catch let error as LocationsViewModelError {
+      throw ForecastTargetError.place(error)
     }
-    guard let row = locations.viewModel(at: indexPath) else {
-      throw .place(.noSuchRow(indexPath))
-    }
-    return ForecastTarget(row)
   }
 
   /// Every place the locations list shows: the current location (when set), then the saved

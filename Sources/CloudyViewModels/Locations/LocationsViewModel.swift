@@ -120,35 +120,7 @@ public final class LocationsViewModel {
 
   /// Finds the saved place a user means, by number or name (see `PlaceReference`).
   public func indexPath(of reference: PlaceReference) throws(LocationsViewModelError) -> IndexPath {
-    let locations = snapshot.locations
-    let savedSection = index(of: .saved) ?? 0
-    switch reference {
-    case .number(let number):
-      guard number >= 1, number <= locations.count else {
-        throw .rowOutOfRange(number, count: locations.count)
-      }
-      return IndexPath(row: number - 1, section: savedSection)
-    case .name(let typed):
-      let name = typed.trimmingWhitespace()
-      if let exact = locations.firstIndex(where: { $0.name == name }) {
-        return IndexPath(row: exact, section: savedSection)
-      }
-      let lowered = name.lowercased()
-      let equal = locations.indices.filter { locations[$0].name.lowercased() == lowered }
-      let matches =
-        equal.isEmpty
-        ? locations.indices.filter {
-          !lowered.isEmpty && locations[$0].name.lowercased().hasPrefix(lowered)
-        }
-        : equal
-      guard let first = matches.first else {
-        throw .noPlaceNamed(typed, saved: locations.map(\.name))
-      }
-      guard matches.count == 1 else {
-        throw .ambiguousName(typed, matches: matches.map { "\($0 + 1) \(locations[$0].name)" })
-      }
-      return IndexPath(row: first, section: savedSection)
-    }
+    IndexPath(row: try reference.index(in: snapshot.locations), section: index(of: .saved) ?? 0)
   }
 
   // MARK: - Actions

@@ -8,10 +8,10 @@ public enum LocationsViewModelError: Error, Equatable, Sendable, CustomStringCon
   case currentLocationNotEditable
   /// A 1-based row number outside Saved Locations.
   case rowOutOfRange(Int, count: Int)
-  /// No saved place has this name; `saved` are the names there are.
-  case noPlaceNamed(String, saved: [String])
-  /// Several saved places begin with this text; each as "number name".
-  case ambiguousName(String, matches: [String])
+  /// No saved place has this name; `saved` are the first few names there are, of `savedCount`.
+  case noPlaceNamed(String, saved: [String], savedCount: Int)
+  /// Several (`matchCount`) saved places begin with this text; the first few as "number name".
+  case ambiguousName(String, matches: [String], matchCount: Int)
 
   public var description: String {
     switch self {
@@ -23,13 +23,13 @@ public enum LocationsViewModelError: Error, Equatable, Sendable, CustomStringCon
       count == 0
         ? "there is no row \(number): there are no saved places yet"
         : "there is no row \(number): saved places are numbered 1…\(count)"
-    case .noPlaceNamed(let name, let saved):
+    case .noPlaceNamed(let name, let saved, let count):
       "no saved place is named \(MessageText.quoted(name))"
         + (saved.isEmpty
           ? "; there are no saved places yet"
-          : "; saved places: \(MessageText.list(saved))")
-    case .ambiguousName(let name, let matches):
-      "\(MessageText.quoted(name)) matches several saved places (\(MessageText.list(matches))); give the row number or the full name"
+          : "; saved places: \(MessageText.list(saved, total: count))")
+    case .ambiguousName(let name, let matches, let count):
+      "\(MessageText.quoted(name)) matches several saved places (\(MessageText.list(matches, total: count))); give the row number or the full name"
     }
   }
 }
@@ -55,9 +55,11 @@ public enum MessageText {
     return result + "\""
   }
 
-  /// The first few items joined with "; ", and how many more.
-  public static func list(_ items: [String], limit: Int = 5) -> String {
-    let shown = items.prefix(limit).joined(separator: "; ")
-    return items.count > limit ? "\(shown); and \(items.count - limit) more" : shown
+  /// The first few items joined with "; ", and how many more of `total` (default: all of
+  /// `items`) there are.
+  public static func list(_ items: [String], limit: Int = 5, total: Int? = nil) -> String {
+    let shown = items.prefix(limit)
+    let more = max(total ?? items.count, items.count) - shown.count
+    return shown.joined(separator: "; ") + (more > 0 ? "; and \(more) more" : "")
   }
 }

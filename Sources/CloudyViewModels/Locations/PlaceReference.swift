@@ -1,3 +1,5 @@
+import CloudyModels
+
 /// How a user points at a saved place without an index path: by the number the list shows, or
 /// by name.
 public enum PlaceReference: Hashable, Sendable {
@@ -16,6 +18,47 @@ public enum PlaceReference: Hashable, Sendable {
       self = .number(Int(trimmed) ?? Int.max)
     } else {
       self = .name(typed)
+    }
+  }
+
+  /// How many candidates an ambiguity error names.
+  static let namedCandidates = 5
+
+  /// The index in `locations` (the list, in order) of the place meant. The rules, in order:
+  /// the exact name; the name ignoring case; the one name that begins with it, ignoring case.
+  /// Case is Unicode case here; a store that looks names up in an index folds ASCII case
+  /// only, and falls back to these rules for text with other letters (see
+  /// `LocationRepository.locate`).
+  public func index(in locations: [Location]) throws(LocationsViewModelError) -> Int {
+    switch self {
+    case .number(let number):
+      guard number >= 1, number <= locations.count else {
+        throw .rowOutOfRange(number, count: locations.count)
+      }
+      return number - 1
+    case .name(let typed):
+      let name = typed.trimmingWhitespace()
+      if let exact = locations.firstIndex(where: { $0.name == name }) { return exact }
+      let lowered = name.lowercased()
+      let equal = locations.indices.filter { locations[$0].name.lowercased() == lowered }
+      let matches =
+        equal.isEmpty
+        ? locations.indices.filter {
+          !lowered.isEmpty && locations[$0].name.lowercased().hasPrefix(lowered)
+        }
+        : equal
+      guard let first = matches.first else {
+        throw .noPlaceNamed(
+          typed, saved: locations.prefix(Self.namedCandidates).map(\.name),
+          savedCount: locations.count)
+      }
+      guard matches.count == 1 else {
+        throw .ambiguousName(
+          typed,
+          matches: matches.prefix(Self.namedCandidates).map { "\($0 + 1) \(locations[$0].name)" },
+          matchCount: matches.count)
+      }
+      return first
     }
   }
 }
