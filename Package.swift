@@ -4,9 +4,12 @@ import PackageDescription
 // Layers follow DESIGN.md:
 //   executables → CloudyCLI → CloudyViewModels → CloudyStore | CloudyServices → CSQLite | CloudyModels
 // CloudyServices holds the Foundation-free services (offline geocoding, the ForecastProvider
-// protocol); CloudyProviders holds the HTTP providers and response decoders (Foundation,
-// FoundationNetworking). Only cloudy-forecast links CloudyProviders, so the other tools start fast.
-let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+// protocol); CloudyDecoding reads providers' responses (FoundationEssentials' JSONDecoder only);
+// CloudyProviders holds the HTTP providers (Foundation, FoundationNetworking). Only
+// cloudy-forecast-fetch links CloudyProviders: `cloudy-forecast fetch` hands over to it, so the
+// offline commands (show, import, prune) start as fast as the other tools.
+let argumentParser = Target.Dependency.product(
+  name: "ArgumentParser", package: "swift-argument-parser")
 
 let package = Package(
   name: "Cloudy",
@@ -15,9 +18,11 @@ let package = Package(
     .executable(name: "cloudy-locations", targets: ["cloudy-locations"]),
     .executable(name: "cloudy-settings", targets: ["cloudy-settings"]),
     .executable(name: "cloudy-forecast", targets: ["cloudy-forecast"]),
+    .executable(name: "cloudy-forecast-fetch", targets: ["cloudy-forecast-fetch"]),
     .library(name: "CloudyViewModels", targets: ["CloudyViewModels"]),
     .library(name: "CloudyStore", targets: ["CloudyStore"]),
     .library(name: "CloudyServices", targets: ["CloudyServices"]),
+    .library(name: "CloudyDecoding", targets: ["CloudyDecoding"]),
     .library(name: "CloudyProviders", targets: ["CloudyProviders"]),
     .library(name: "CloudyModels", targets: ["CloudyModels"]),
   ],
@@ -43,30 +48,47 @@ let package = Package(
       plugins: ["EmbedMigrations"]
     ),
     .target(name: "CloudyServices", dependencies: ["CloudyModels", "CloudyGazetteerData"]),
-    .target(name: "CloudyProviders", dependencies: ["CloudyServices", "CloudyModels"]),
+    .target(name: "CloudyDecoding", dependencies: ["CloudyServices", "CloudyModels"]),
+    .target(
+      name: "CloudyProviders", dependencies: ["CloudyDecoding", "CloudyServices", "CloudyModels"]),
 
     // MARK: Presentation
-    .target(name: "CloudyViewModels", dependencies: ["CloudyModels", "CloudyStore", "CloudyServices"]),
+    .target(
+      name: "CloudyViewModels", dependencies: ["CloudyModels", "CloudyStore", "CloudyServices"]),
     .target(
       name: "CloudyCLI",
       dependencies: ["CloudyViewModels", "CloudyStore", "CloudyModels", argumentParser]
     ),
 
     // MARK: Executables
-    .executableTarget(name: "cloudy-db", dependencies: ["CloudyCLI", "CloudyStore", argumentParser]),
+    .executableTarget(
+      name: "cloudy-db", dependencies: ["CloudyCLI", "CloudyStore", argumentParser]),
     .executableTarget(
       name: "cloudy-locations",
-      dependencies: ["CloudyCLI", "CloudyViewModels", "CloudyServices", "CloudyModels", argumentParser]
+      dependencies: [
+        "CloudyCLI", "CloudyViewModels", "CloudyServices", "CloudyModels", argumentParser,
+      ]
     ),
     .executableTarget(
       name: "cloudy-settings",
       dependencies: ["CloudyCLI", "CloudyViewModels", "CloudyModels", argumentParser]
     ),
-    .executableTarget(
-      name: "cloudy-forecast",
+    // The cloudy-forecast command tree, shared by the two executables below.
+    .target(
+      name: "CloudyForecastCLI",
       dependencies: [
-        "CloudyCLI", "CloudyViewModels", "CloudyProviders", "CloudyServices", "CloudyStore", "CloudyModels",
+        "CloudyCLI", "CloudyViewModels", "CloudyDecoding", "CloudyServices", "CloudyStore",
+        "CloudyModels",
         argumentParser,
+      ]
+    ),
+    .executableTarget(name: "cloudy-forecast", dependencies: ["CloudyForecastCLI", "CloudyCLI"]),
+    .executableTarget(
+      name: "cloudy-forecast-fetch",
+      dependencies: [
+        "CloudyForecastCLI", "CloudyCLI", "CloudyProviders", "CloudyViewModels", "CloudyServices",
+        "CloudyStore",
+        "CloudyModels", argumentParser,
       ]
     ),
 
@@ -89,7 +111,9 @@ let package = Package(
     .target(name: "CloudyTestSupport", path: "Tests/CloudyTestSupport"),
     .testTarget(
       name: "CloudyProvidersTests",
-      dependencies: ["CloudyProviders", "CloudyServices", "CloudyModels", "CloudyTestSupport"],
+      dependencies: [
+        "CloudyProviders", "CloudyDecoding", "CloudyServices", "CloudyModels", "CloudyTestSupport",
+      ],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(

@@ -28,7 +28,7 @@ module() {  # name, sources…
 }
 module CloudyModels $(find Sources/CloudyModels -name '*.swift' | sort)
 module CloudyServices $(find Sources/CloudyServices -name '*.swift' | sort)
-module CloudyProviders $(find Sources/CloudyProviders/Decoding -name '*.swift' | sort)
+module CloudyDecoding $(find Sources/CloudyDecoding -name '*.swift' | sort)
 
 for target in Decoders Gazetteer Arguments; do
   name="fuzz-$(echo "$target" | tr '[:upper:]' '[:lower:]')"

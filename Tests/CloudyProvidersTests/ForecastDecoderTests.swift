@@ -3,6 +3,7 @@ import CloudyServices
 import Foundation
 import Testing
 
+@testable import CloudyDecoding
 @testable import CloudyProviders
 
 /// Decoding saved responses (what `cloudy-forecast import` does): both formats, detection, time
@@ -423,7 +424,7 @@ import Testing
     }
   }
 
-  @Test func localClockParsesLocalTimes() {
+  @Test func localClockParsesLocalTimes() throws {
     #expect(LocalClock.localSeconds(iso: "1970-01-01") == 0)
     #expect(LocalClock.localSeconds(iso: "2026-01-15T09:15") == 1_768_468_500)
     #expect(LocalClock.localSeconds(iso: "2024-02-29T23:59:59") == 1_709_251_199)
@@ -431,15 +432,17 @@ import Testing
     #expect(LocalClock.localSeconds(iso: "2026-01-15 09:15") == nil)
     #expect(LocalClock.localSeconds(iso: "yesterday") == nil)
     // Across a daylight-saving change the zone, not the single response offset, decides.
-    let newYork = LocalClock(timeZoneName: "America/New_York", fallbackOffset: -18_000)
-    #expect(
-      newYork.unixTime(localSeconds: LocalClock.localSeconds(iso: "2026-03-07T12:00") ?? 0)
-        == 1_772_902_800)
-    #expect(
-      newYork.unixTime(localSeconds: LocalClock.localSeconds(iso: "2026-03-09T12:00") ?? 0)
-        == 1_773_072_000)
-    let unknown = LocalClock(timeZoneName: "Nowhere/Unknown", fallbackOffset: 3600)
-    #expect(unknown.unixTime(localSeconds: 7200) == 3600)
+    try LocalClock.with(timeZoneName: "America/New_York", fallbackOffset: -18_000) { newYork in
+      #expect(
+        newYork.unixTime(localSeconds: LocalClock.localSeconds(iso: "2026-03-07T12:00") ?? 0)
+          == 1_772_902_800)
+      #expect(
+        newYork.unixTime(localSeconds: LocalClock.localSeconds(iso: "2026-03-09T12:00") ?? 0)
+          == 1_773_072_000)
+    }
+    try LocalClock.with(timeZoneName: "Nowhere/Unknown", fallbackOffset: 3600) { unknown in
+      #expect(unknown.unixTime(localSeconds: 7200) == 3600)
+    }
   }
 
   private func utcDate(_ time: Int64) -> String {

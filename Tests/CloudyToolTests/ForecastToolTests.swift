@@ -272,6 +272,50 @@ struct ForecastToolTests {
     #expect(folder.bytes("cloudy.sqlite") == before)
   }
 
+  /// `fetch` is done by cloudy-forecast-fetch, found beside the real cloudy-forecast (through
+  /// a symbolic link too); without it, `fetch` says what to install, exits 69 and creates
+  /// nothing, and the offline commands still work.
+  @Test func fetchIsHandedToTheFetchToolBesideTheExecutable() throws {
+    let folder = try ToolTestFolder()
+    let db = try Self.database(folder)
+    let server = try Self.aucklandServer()
+    defer { server.stop() }
+    let environment = ["CLOUDY_DB": db, "CLOUDY_OPEN_METEO_URL": server.baseURL.absoluteString]
+
+    let linked = URL(fileURLWithPath: folder.file("linked"))
+    try FileManager.default.createDirectory(at: linked, withIntermediateDirectories: true)
+    let link = linked.appendingPathComponent("cloudy-forecast")
+    try FileManager.default.createSymbolicLink(
+      at: link, withDestinationURL: ToolRunner.executable("cloudy-forecast"))
+    let fetched = try ToolRunner.run(
+      executableAt: link, ["fetch", "--json", "--", "Auckland"], environment: environment)
+    #expect(fetched.status == 0, "\(fetched.standardError)")
+    #expect(try Self.json(fetched.standardOutput)["cached"] as? Int == 1)
+    #expect(server.requests.count == 1)
+
+    let alone = URL(fileURLWithPath: folder.file("alone"))
+    try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+    let copy = alone.appendingPathComponent("cloudy-forecast")
+    try FileManager.default.copyItem(at: ToolRunner.executable("cloudy-forecast"), to: copy)
+    let before = try Self.forecastRows(db)
+    let missing = try ToolRunner.run(
+      executableAt: copy, ["fetch", "--all"], environment: environment)
+    #expect(missing.status == 69)
+    #expect(
+      missing.standardError
+        == "cloudy-forecast: error: fetching needs cloudy-forecast-fetch beside cloudy-forecast (looked for \(alone.path)/cloudy-forecast-fetch); install it there, as the README's install step does\n"
+    )
+    #expect(server.requests.count == 1)
+    #expect(try Self.forecastRows(db) == before)
+    let usage = try ToolRunner.run(
+      executableAt: copy, ["fetch", "1", "--all"], environment: environment)
+    #expect(usage.status == 64, "arguments are checked before looking for the helper")
+    let shown = try ToolRunner.run(
+      executableAt: copy, ["show", "Auckland"], environment: environment)
+    #expect(shown.status == 0, "\(shown.standardError)")
+    #expect(shown.standardOutput.hasPrefix("Auckland · as of"))
+  }
+
   // MARK: - Import, prune, cascade
 
   @Test func importBothFormats() throws {

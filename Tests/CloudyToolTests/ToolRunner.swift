@@ -27,7 +27,16 @@ struct ToolRunner {
     _ tool: String, _ arguments: [String], environment: [String: String] = [:],
     timeout: TimeInterval = 60
   ) throws -> Result {
-    let url = executable(tool)
+    try run(executableAt: executable(tool), arguments, environment: environment, timeout: timeout)
+  }
+
+  /// The same for an executable elsewhere (a copy, a symbolic link).
+  @discardableResult
+  static func run(
+    executableAt url: URL, _ arguments: [String], environment: [String: String] = [:],
+    timeout: TimeInterval = 60
+  ) throws -> Result {
+    let tool = url.lastPathComponent
     guard FileManager.default.isExecutableFile(atPath: url.path) else {
       Issue.record("\(url.path) was not built; run `swift build` before the tests")
       return Result(status: -1, standardOutput: "", standardError: "not built")

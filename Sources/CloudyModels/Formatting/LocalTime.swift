@@ -74,7 +74,9 @@ public struct LocalTime: Hashable, Sendable {
 
   /// Runs `body` with the C library switched to this zone, holding the process-wide lock; the
   /// previous `TZ` is restored afterwards. Keep the body short and do not nest.
-  public func withZone<Result>(_ body: (Session) throws -> Result) rethrows -> Result {
+  public func withZone<Result, Failure: Error>(_ body: (Session) throws(Failure) -> Result)
+    throws(Failure) -> Result
+  {
     Self.lock.lock()
     defer { Self.lock.unlock() }
     let previous = getenv("TZ").map { String(cString: $0) }

@@ -1,3 +1,4 @@
+import CloudyDecoding
 import CloudyServices
 import Foundation
 import Synchronization

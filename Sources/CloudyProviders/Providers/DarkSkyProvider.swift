@@ -1,3 +1,4 @@
+import CloudyDecoding
 import CloudyModels
 import CloudyServices
 import Foundation

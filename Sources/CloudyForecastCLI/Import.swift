@@ -1,7 +1,7 @@
 import ArgumentParser
 import CloudyCLI
+import CloudyDecoding
 import CloudyModels
-import CloudyProviders
 import CloudyServices
 import CloudyStore
 import CloudyViewModels
@@ -40,7 +40,7 @@ extension CloudyForecast {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-      try ToolMain.reporting(tool: CloudyForecast.tool) {
+      try ToolMain.reporting(tool: ForecastCommand.tool) {
         let location = try database.resolve()
         let target = try ForecastTargets.resolve(
           place,

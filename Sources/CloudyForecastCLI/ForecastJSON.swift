@@ -52,8 +52,8 @@ import CloudyViewModels
 /// "provider": "open-meteo", "fetchedAt": …, "days": 7, "hours": 48 }`.
 ///
 /// `prune --json`: `{ "removed": 2, "olderThanSeconds": 604800, "cutoff": 1763251200 }`.
-enum ForecastJSON {
-  static func place(_ target: ForecastTarget) -> JSON {
+public enum ForecastJSON {
+  public static func place(_ target: ForecastTarget) -> JSON {
     let id: JSON =
       switch target.place {
       case .current: .null
@@ -167,7 +167,7 @@ enum ForecastJSON {
   }
 
   /// What a cached forecast holds, for fetch and import.
-  static func cached(_ weather: WeatherData) -> [(String, JSON)] {
+  public static func cached(_ weather: WeatherData) -> [(String, JSON)] {
     [
       ("provider", .string(weather.provider.rawValue)), ("fetchedAt", .int(weather.fetchedAt)),
       ("days", .int(Int64(weather.days.count))), ("hours", .int(Int64(weather.hours.count))),

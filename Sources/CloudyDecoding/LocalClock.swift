@@ -1,23 +1,35 @@
+import CloudyModels
 import CloudyServices
-import Foundation
 
 /// Converts a place's local wall-clock times ("2026-07-06T17:00", "2026-07-06") to unix seconds.
 ///
 /// Open-Meteo's default `timeformat=iso8601` gives local times without an offset. The IANA zone
-/// is used when this system knows it (correct across a daylight-saving change); otherwise the
-/// response's single `utc_offset_seconds`.
+/// is used when this system has it (correct across a daylight-saving change), read through the
+/// C library as `LocalTime` does, so decoding needs no Foundation; otherwise the response's
+/// single `utc_offset_seconds`.
 struct LocalClock {
-  let timeZone: TimeZone?
+  /// The zone's C-library session; nil when the zone is unknown here.
+  private let session: LocalTime.Session?
   let fallbackOffset: Int64
 
-  init(timeZoneName: String, fallbackOffset: Int64) {
-    self.timeZone = TimeZone(identifier: timeZoneName)
-    self.fallbackOffset = fallbackOffset
+  /// Runs `body` with a clock for the zone. The C library's zone is switched once for the whole
+  /// body (see `LocalTime.withZone`), not once per time converted.
+  static func with<Result>(
+    timeZoneName: String, fallbackOffset: Int64,
+    _ body: (LocalClock) throws(ForecastError) -> Result
+  ) throws(ForecastError) -> Result {
+    let zone = LocalTime(zone: timeZoneName)
+    guard !zone.isFallback else {
+      return try body(LocalClock(session: nil, fallbackOffset: fallbackOffset))
+    }
+    return try zone.withZone { (session) throws(ForecastError) in
+      try body(LocalClock(session: session, fallbackOffset: fallbackOffset))
+    }
   }
 
   func offset(atUnixTime time: Int64) -> Int64 {
-    guard let timeZone else { return fallbackOffset }
-    return Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(time))))
+    guard let session else { return fallbackOffset }
+    return Int64(session.fields(time).utcOffset)
   }
 
   /// Unix seconds of a local wall-clock time.

@@ -59,7 +59,7 @@ extension CloudyForecast {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-      try ToolMain.reporting(tool: CloudyForecast.tool) {
+      try ToolMain.reporting(tool: ForecastCommand.tool) {
         let location = try database.resolve()
         let cutoff = Clock.now() - olderThan.seconds
         var removed = 0

@@ -6,11 +6,12 @@ import CloudyStore
 import CloudyViewModels
 
 /// `cloudy-forecast`: fetch forecasts into the database and read them back offline.
-struct CloudyForecast: AsyncParsableCommand {
-  static let tool = "cloudy-forecast"
-
-  static let configuration = CommandConfiguration(
-    commandName: tool,
+///
+/// The command tree lives in this library so that `cloudy-forecast-fetch` can share its
+/// options, texts and exit statuses; `cloudy-forecast` itself is only `ToolMain.run`.
+public struct CloudyForecast: ParsableCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: ForecastCommand.tool,
     abstract:
       "Fetch forecasts into the database and show them offline, formatted by your settings.",
     discussion: """
@@ -31,6 +32,8 @@ struct CloudyForecast: AsyncParsableCommand {
       """,
     subcommands: [Fetch.self, Show.self, Import.self, Prune.self]
   )
+
+  public init() {}
 }
 
 // MARK: - Exit statuses of the layers' errors
@@ -41,11 +44,11 @@ extension ForecastError: UserFacingError {
   public var failure: CommandFailure { CommandFailure(status, description) }
 
   /// The same, with the message naming the service and prefixed (e.g. with the place).
-  func failure(for kind: ForecastProviderKind, prefix: String = "") -> CommandFailure {
+  public func failure(for kind: ForecastProviderKind, prefix: String = "") -> CommandFailure {
     CommandFailure(status, prefix + description(for: kind))
   }
 
-  var status: ExitStatus {
+  public var status: ExitStatus {
     switch self {
     case .unreachable, .timedOut, .httpStatus, .redirected: .unavailable
     case .invalidResponse, .tooLarge: .badData
@@ -66,17 +69,20 @@ extension ForecastTargetError: UserFacingError {
 // MARK: - Shared steps
 
 /// Opening the database and finding places, as every subcommand does it.
-enum ForecastCommand {
+public enum ForecastCommand {
+  /// The name in messages (`cloudy-forecast: error: …`), `cloudy-forecast-fetch`'s too.
+  public static let tool = "cloudy-forecast"
+
   /// An existing database, read-only; `missing` is the message when there is none (nothing is
   /// created).
-  static func existing(_ location: DatabasePath, missing: String) throws -> Database {
+  public static func existing(_ location: DatabasePath, missing: String) throws -> Database {
     guard let database = try StoreAccess.reading(location) else {
       throw CommandFailure(.notFound, missing)
     }
     return database
   }
 
-  static func noDatabase(_ location: DatabasePath) -> String {
+  public static func noDatabase(_ location: DatabasePath) -> String {
     "there are no saved places yet (no database at \(location.path)); add one with `cloudy-locations add`"
   }
 

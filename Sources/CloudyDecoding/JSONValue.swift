@@ -1,10 +1,17 @@
 import CloudyServices
-import Foundation
+
+// JSONDecoder without the rest of Foundation (no ICU, no networking): `cloudy-forecast import`
+// decodes offline and should start like the other tools.
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A parsed JSON document, kept generic so that the decoders can say exactly which field was
 /// missing or of the wrong type (JSONDecoder limits nesting depth, so hostile input cannot
 /// exhaust the stack).
-enum JSONValue: Decodable, Sendable {
+package enum JSONValue: Decodable, Sendable {
   case null
   case bool(Bool)
   case number(Double)
@@ -12,7 +19,7 @@ enum JSONValue: Decodable, Sendable {
   case array([JSONValue])
   case object([String: JSONValue])
 
-  init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
       self = .null
@@ -30,7 +37,7 @@ enum JSONValue: Decodable, Sendable {
   }
 
   /// Parses a body; anything that is not JSON is an `invalidResponse` saying what it looks like.
-  static func parse(_ body: [UInt8]) throws(ForecastError) -> JSONValue {
+  package static func parse(_ body: [UInt8]) throws(ForecastError) -> JSONValue {
     guard !body.isEmpty else { throw .invalidResponse("the body is empty") }
     do {
       return try JSONDecoder().decode(JSONValue.self, from: Data(body))

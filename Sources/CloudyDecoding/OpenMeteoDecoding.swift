@@ -16,15 +16,18 @@ enum OpenMeteoDecoding {
     let longitude = try document.required("longitude").number()
     let timeZone = try document.required("timezone").string()
     let offset = try document.optional("utc_offset_seconds")?.number() ?? 0
-    let clock = LocalClock(timeZoneName: timeZone, fallbackOffset: Int64(offset.rounded()))
-
-    let hours = try decodeHours(document, clock: clock)
-    let days = try decodeDays(document, clock: clock)
-    var current = try decodeCurrent(document, clock: clock, hourly: hours)
-    if current.precipitationProbability == nil {
-      current.precipitationProbability =
-        hours.last(where: { $0.time <= current.time && current.time < $0.time + 3600 })?
-        .precipitationProbability
+    let (hours, days, current) = try LocalClock.with(
+      timeZoneName: timeZone, fallbackOffset: Int64(offset.rounded())
+    ) { (clock) throws(ForecastError) in
+      let hours = try decodeHours(document, clock: clock)
+      let days = try decodeDays(document, clock: clock)
+      var current = try decodeCurrent(document, clock: clock, hourly: hours)
+      if current.precipitationProbability == nil {
+        current.precipitationProbability =
+          hours.last(where: { $0.time <= current.time && current.time < $0.time + 3600 })?
+          .precipitationProbability
+      }
+      return (hours, days, current)
     }
     return DecodedForecast(
       latitude: latitude, longitude: longitude, timeZone: timeZone, current: current, days: days,

@@ -91,7 +91,7 @@ struct DecodedForecast {
   }
 }
 
-enum Validation {
+package enum Validation {
   /// Unix seconds between 1970 and 2200.
   static let timeRange: ClosedRange<Int64> = 0...7_258_118_400
   /// °F; well beyond the records on Earth, so only garbage is refused.
@@ -192,7 +192,7 @@ enum Validation {
   }
 
   /// Trims a provider's summary to one short line.
-  static func summary(_ text: String?, fallback: String) -> String {
+  package static func summary(_ text: String?, fallback: String) -> String {
     guard let text else { return fallback }
     var result = ""
     var pendingSpace = false

@@ -41,7 +41,7 @@ extension CloudyForecast {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-      try ToolMain.reporting(tool: CloudyForecast.tool) {
+      try ToolMain.reporting(tool: ForecastCommand.tool) {
         let location = try database.resolve()
         let fetchHint = "cloudy-forecast fetch" + (place.map { " \(quoted($0))" } ?? "")
         guard let db = try StoreAccess.reading(location) else {
@@ -98,7 +98,7 @@ extension CloudyForecast {
 ///     Auckland · 48 hours · as of 2 h ago · Open-Meteo · Pacific/Auckland
 ///     Thu, January 15
 ///       09:00 AM  67.5 °F  13 MPH  20 %  partly-cloudy-day  Partly cloudy
-enum ForecastText {
+public enum ForecastText {
   static func show(
     _ model: ForecastViewModel, weather: WeatherData, age: ForecastAge, view: ShowView
   ) {
@@ -141,7 +141,7 @@ enum ForecastText {
     }
   }
 
-  static func plural(_ count: Int, _ noun: String) -> String {
+  public static func plural(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
   }
 

@@ -1,0 +1,92 @@
+import ArgumentParser
+import CloudyCLI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// What `cloudy-forecast fetch` accepts, declared once for the command `cloudy-forecast` shows
+/// (help, validation) and for `cloudy-forecast-fetch`, which does the fetching.
+public struct FetchOptions: ParsableArguments {
+  public static let abstract = "Fetch forecasts from the provider and cache them in the database."
+  public static let discussion = """
+    Each place's forecast is fetched and checked completely before anything is written, then \
+    replaces the previous one in one transaction: a failed fetch leaves the cache as it was. \
+    With --all, every place (the current location, then the saved places) is fetched in turn; \
+    a failed place is reported and the others go on, and the exit status is then 69. Progress \
+    is shown on standard error when it is a terminal. The fetching is done by \
+    cloudy-forecast-fetch, installed beside cloudy-forecast: the only Cloudy tool that links \
+    the network libraries.
+    """
+
+  @Argument(
+    help: ArgumentHelp(
+      "A saved place's name or number, or `current`. Default: the selected place.",
+      valueName: "place"))
+  public var place: String?
+
+  @Flag(name: .long, help: "Fetch every place: the current location and all saved places.")
+  public var all = false
+
+  @OptionGroup public var database: DatabaseOptions
+  @OptionGroup public var output: OutputOptions
+
+  public init() {}
+
+  public func validate() throws {
+    if all, place != nil {
+      throw ValidationError("give a place or --all, not both")
+    }
+  }
+}
+
+extension CloudyForecast {
+  /// `fetch [PLACE | --all] [--json]`: checks the arguments, then becomes
+  /// `cloudy-forecast-fetch` with the same arguments (execv: same process id, environment,
+  /// standard streams and exit status).
+  struct Fetch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: FetchOptions.abstract, discussion: FetchOptions.discussion)
+
+    @OptionGroup var options: FetchOptions
+
+    /// The executable that fetches, looked for beside this one.
+    static let helperName = "cloudy-forecast-fetch"
+
+    func run() throws {
+      try ToolMain.reporting(tool: ForecastCommand.tool) {
+        let arguments = CommandLine.arguments
+        // `fetch` is the first argument (the root command takes no options); what follows it
+        // is handed on untouched, so quoting and `--` mean the same to the helper.
+        let forwarded = Array(arguments.dropFirst().drop { $0 != "fetch" }.dropFirst())
+        let helper = try Self.helperPath()
+        let argv = ([helper] + forwarded).map { strdup($0) } + [nil]
+        execv(helper, argv)
+        let reason = String(cString: strerror(errno))
+        throw CommandFailure(.unavailable, "could not start \(helper): \(reason)")
+      }
+    }
+
+    /// `cloudy-forecast-fetch` in the folder of the running executable (/proc/self/exe, so a
+    /// symbolic link to cloudy-forecast in ~/.local/bin still finds the real folder).
+    static func helperPath() throws -> String {
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+      let executable =
+        length > 0
+        ? String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        : CommandLine.arguments.first ?? ""
+      let folder = executable.lastIndex(of: "/").map { String(executable[..<$0]) } ?? "."
+      let helper = folder + "/" + helperName
+      guard access(helper, X_OK) == 0 else {
+        throw CommandFailure(
+          .unavailable,
+          "fetching needs \(helperName) beside \(ForecastCommand.tool) (looked for \(helper)); install it there, as the README's install step does"
+        )
+      }
+      return helper
+    }
+  }
+}

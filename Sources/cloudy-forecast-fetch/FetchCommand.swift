@@ -1,0 +1,120 @@
+import ArgumentParser
+import CloudyCLI
+import CloudyForecastCLI
+import CloudyModels
+import CloudyProviders
+import CloudyServices
+import CloudyStore
+import CloudyViewModels
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// `cloudy-forecast fetch`, the one command that uses the network. `cloudy-forecast` hands its
+/// `fetch` arguments to this executable (installed beside it), so that only this one links
+/// Foundation's networking (libcurl and its TLS, Kerberos and LDAP libraries): loading those
+/// would triple the start-up time of the offline `show`. Same options, help and exit statuses.
+struct FetchCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "\(ForecastCommand.tool) fetch",
+    abstract: FetchOptions.abstract, discussion: FetchOptions.discussion)
+
+  @OptionGroup var options: FetchOptions
+
+  func run() async throws {
+    let tool = ForecastCommand.tool
+    let (kind, outcomes) = try await ToolMain.reporting(tool: tool) {
+      () async throws -> (ForecastProviderKind, [ForecastRefresher.Outcome]) in
+      // Everything that can be checked without the network first: provider settings, the
+      // database and the places. Nothing is opened for writing until a forecast arrived.
+      let provider = try ProviderEnvironment.fromEnvironment().makeProvider()
+      let location = try options.database.resolve()
+      let store = LocationRepository(
+        database: try ForecastCommand.existing(
+          location, missing: ForecastCommand.noDatabase(location)))
+      let targets =
+        options.all
+        ? try ForecastTargets.all(in: try LocationsViewModel(store: store))
+        : [try ForecastTargets.resolve(options.place, store: store)]
+      let refresher = ForecastRefresher(provider: provider) {
+        ForecastRepository(database: try StoreAccess.writing(location))
+      }
+      let showProgress = targets.count > 1 && isatty(STDERR_FILENO) == 1
+      let outcomes = await refresher.refresh(targets) { event in
+        switch event {
+        case .fetching(let target, let index, let count):
+          if showProgress { Output.error("[\(index + 1)/\(count)] fetching \(target.name)…") }
+        case .finished(let outcome, _, _):
+          if let failure = Self.failure(of: outcome, provider: provider.kind) {
+            Output.error("\(tool): error: \(failure.message)")
+          } else if !options.output.json, case .saved(let target, let weather) = outcome {
+            Output.line(
+              "\(target.name): cached \(ForecastText.plural(weather.days.count, "day")) and \(ForecastText.plural(weather.hours.count, "hour")) from \(weather.provider.serviceName)"
+            )
+          }
+        }
+      }
+      return (provider.kind, outcomes)
+    }
+    let failures = outcomes.compactMap { outcome in
+      Self.failure(of: outcome, provider: kind).map { (outcome, $0) }
+    }
+    if options.output.json {
+      Output.json(
+        .object([
+          ("results", .array(outcomes.map { Self.json($0, provider: kind) })),
+          ("cached", .int(Int64(outcomes.count - failures.count))),
+          ("failed", .int(Int64(failures.count))),
+        ]))
+    }
+    guard let first = failures.first else { return }
+    if options.all {
+      let summary =
+        failures.count == outcomes.count
+        ? "no place was cached (\(ForecastText.plural(failures.count, "failure")) above); the cache is unchanged"
+        : "\(failures.count) of \(ForecastText.plural(outcomes.count, "place")) failed; the others were cached"
+      Output.error("\(tool): error: \(summary)")
+      throw ExitCode(ExitStatus.unavailable.rawValue)
+    }
+    throw ExitCode(first.1.status.rawValue)
+  }
+
+  /// The one-line failure of an outcome, naming the place; nil when it was saved.
+  static func failure(of outcome: ForecastRefresher.Outcome, provider: ForecastProviderKind)
+    -> CommandFailure?
+  {
+    switch outcome {
+    case .saved: return nil
+    case .fetchFailed(let target, let error):
+      return error.failure(for: provider, prefix: "\(target.name): ")
+    case .saveFailed(let target, let error):
+      let failure = CommandFailure(describing: error)
+      return CommandFailure(
+        failure.status, "\(target.name): not cached: \(failure.message)")
+    }
+  }
+
+  static func json(_ outcome: ForecastRefresher.Outcome, provider: ForecastProviderKind) -> JSON {
+    var members: [(String, JSON)] = [("place", ForecastJSON.place(outcome.target))]
+    switch outcome {
+    case .saved(_, let weather):
+      members.append(("ok", .bool(true)))
+      members += ForecastJSON.cached(weather)
+    case .fetchFailed(_, let error):
+      members += [
+        ("ok", .bool(false)), ("error", .string(error.description(for: provider))),
+        ("exitStatus", .int(Int64(error.status.rawValue))),
+      ]
+    case .saveFailed(_, let error):
+      let failure = CommandFailure(describing: error)
+      members += [
+        ("ok", .bool(false)), ("error", .string(failure.message)),
+        ("exitStatus", .int(Int64(failure.status.rawValue))),
+      ]
+    }
+    return .object(members)
+  }
+}
