@@ -48,6 +48,7 @@ extension CloudyForecast {
   /// standard streams and exit status).
   struct Fetch: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "fetch",
       abstract: FetchOptions.abstract, discussion: FetchOptions.discussion)
 
     @OptionGroup var options: FetchOptions
@@ -83,7 +84,7 @@ extension CloudyForecast {
       guard access(helper, X_OK) == 0 else {
         throw CommandFailure(
           .unavailable,
-          "fetching needs \(helperName) beside \(ForecastCommand.tool) (looked for \(helper)); install it there, as the README's install step does"
+          "fetching needs \(helperName) beside \(ForecastCommand.tool) (looked for \(helper)); install it there, as the README's install step does (in a checkout, `swift build` builds it)"
         )
       }
       return helper

@@ -16,6 +16,7 @@ extension CloudyForecast {
   /// `import FILE [--place PLACE] [--json]`: a saved provider response into the cache.
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "import",
       abstract: "Cache a saved Open-Meteo or Dark Sky JSON response as a place's forecast.",
       discussion: """
         The format is detected from the JSON. The file is read (at most 4 MiB), decoded and \

@@ -43,6 +43,7 @@ extension CloudyForecast {
   /// `prune --older-than AGE [--json]`.
   struct Prune: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "prune",
       abstract: "Remove cached forecasts fetched longer ago than an age.",
       discussion: "Without a database there is nothing to remove, and none is created.")
 

@@ -23,6 +23,7 @@ extension CloudyForecast {
   /// `show [PLACE] [--day | --week | --hourly] [--json]`: the cache only, never the network.
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "show",
       abstract: "Show a cached forecast, offline, formatted by your settings, with its age.",
       discussion: """
         Reads only the database: it never uses the network and never writes. Times are shown \

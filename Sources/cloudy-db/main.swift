@@ -26,6 +26,7 @@ struct CloudyDB: ParsableCommand {
 extension CloudyDB {
   struct Path: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "path",
       abstract: "Print which database file is used, and why (--db, CLOUDY_DB or the default).")
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var output: OutputOptions
@@ -50,6 +51,7 @@ extension CloudyDB {
 
   struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "info",
       abstract: "Show the schema version, counts, file size and journal mode. Changes nothing.")
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var output: OutputOptions
@@ -90,6 +92,7 @@ extension CloudyDB {
 
   struct Migrate: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "migrate",
       abstract: "Create the database if needed and apply pending migrations.",
       discussion: "Every tool migrates on its first write anyway; this does it explicitly.")
     @OptionGroup var database: DatabaseOptions
@@ -114,6 +117,7 @@ extension CloudyDB {
 
   struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "check",
       abstract: "Run SQLite's integrity and foreign-key checks. Exits 1 if anything is wrong.")
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var output: OutputOptions
@@ -148,6 +152,7 @@ extension CloudyDB {
 
   struct Backup: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "backup",
       abstract: "Write a consistent copy of the database to DEST, even while others write.",
       discussion:
         "Uses SQLite's online backup API; the copy is checked and synced before it appears at DEST."
@@ -170,6 +175,7 @@ extension CloudyDB {
 
   struct Restore: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "restore",
       abstract: "Replace the database with a backup, keeping the current one beside it.",
       discussion: """
         SRC must be a Cloudy database that passes its integrity check and is not newer than \
@@ -196,6 +202,7 @@ extension CloudyDB {
 
   struct Vacuum: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "vacuum",
       abstract: "Rebuild the file to reclaim unused space.")
     @OptionGroup var database: DatabaseOptions
 

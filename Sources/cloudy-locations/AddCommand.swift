@@ -7,6 +7,7 @@ import CloudyViewModels
 extension CloudyLocations {
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "add",
       abstract: "Save a place found by name, or at exact coordinates.",
       usage: """
         cloudy-locations add <name> [--pick <n>] [--json] [--db <path>]

@@ -13,6 +13,7 @@ private func editor(_ database: DatabaseOptions) throws -> LocationEditor {
 extension CloudyLocations {
   struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "remove",
       abstract: "Remove a saved place and its cached forecast.",
       usage: "cloudy-locations remove <place> | --name <name> [--json] [--db <path>]",
       discussion: """
@@ -44,6 +45,7 @@ extension CloudyLocations {
 
   struct Select: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "select",
       abstract: "Choose the place the forecast shows.",
       usage: "cloudy-locations select <place> | --name <name> | --current [--json] [--db <path>]")
     @OptionGroup var database: DatabaseOptions
@@ -88,6 +90,7 @@ extension CloudyLocations {
 
   struct Rename: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "rename",
       abstract: "Give a saved place a new name.",
       usage: """
         cloudy-locations rename <place> <new-name> [--json] [--db <path>]
@@ -133,6 +136,7 @@ extension CloudyLocations {
 
   struct Move: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "move",
       abstract: "Move a saved place to another row, shifting the others.",
       usage: """
         cloudy-locations move <place> <row> [--json] [--db <path>]
@@ -182,6 +186,7 @@ extension CloudyLocations {
 
   struct Current: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "current",
       abstract: "Show, set or clear the device's position (the Current Location row).",
       usage:
         "cloudy-locations current [--lat <degrees> --lon <degrees> | --clear] [--json] [--db <path>]",

@@ -5,6 +5,7 @@ import CloudyViewModels
 extension CloudyLocations {
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "list",
       abstract: "Show the current location and the saved places; * marks the selected one.",
       discussion: "Changes nothing; with no database yet, shows the empty list.")
     @OptionGroup var database: DatabaseOptions

@@ -6,6 +6,7 @@ import CloudyViewModels
 extension CloudyLocations {
   struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "search",
       abstract: "Show the places a name matches, numbered for `add NAME --pick N`. Saves nothing.",
       discussion: "No match exits 66 and lists near matches. Never creates the database.")
     @OptionGroup var database: DatabaseOptions

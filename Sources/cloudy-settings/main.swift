@@ -100,6 +100,7 @@ extension CloudySettings {
 extension CloudySettings {
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "show",
       abstract: "List the settings, a checkmark on each chosen value. Changes nothing.")
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var output: OutputOptions
@@ -114,6 +115,7 @@ extension CloudySettings {
 
   struct Set: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "set",
       abstract: "Choose one setting's value.",
       discussion: """
         Examples: `cloudy-settings set time 24h`, `set units metric`, `set temperature c`. \
@@ -158,6 +160,7 @@ extension CloudySettings {
 
   struct Reset: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "reset",
       abstract: "Back to the defaults: 12h, imperial, fahrenheit.",
       discussion: "With no database yet, there is nothing to reset and no file is created.")
     @OptionGroup var database: DatabaseOptions

@@ -303,7 +303,7 @@ struct ForecastToolTests {
     #expect(missing.status == 69)
     #expect(
       missing.standardError
-        == "cloudy-forecast: error: fetching needs cloudy-forecast-fetch beside cloudy-forecast (looked for \(alone.path)/cloudy-forecast-fetch); install it there, as the README's install step does\n"
+        == "cloudy-forecast: error: fetching needs cloudy-forecast-fetch beside cloudy-forecast (looked for \(alone.path)/cloudy-forecast-fetch); install it there, as the README's install step does (in a checkout, `swift build` builds it)\n"
     )
     #expect(server.requests.count == 1)
     #expect(try Self.forecastRows(db) == before)
