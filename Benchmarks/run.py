@@ -195,7 +195,7 @@ def build(args):
     # If someone's tool does not compile right now, build the others one by one; a tool that
     # still fails is reported as "not built yet" (or timed from its last successful build).
     if sh(["swift", "build", "-c", "release", "--scratch-path", scratch] + flags).returncode != 0:
-        for product in ("cloudy-db", "cloudy-locations", "cloudy-settings", "cloudy-forecast"):
+        for product in ("cloudy-db", "cloudy-locations", "cloudy-settings", "cloudy-forecast", "cloudy-forecast-fetch"):
             sh(["swift", "build", "-c", "release", "--scratch-path", scratch, "--product", product] + flags)
     sh(["swift", "build", "-c", "release", "--package-path", "Benchmarks", "--scratch-path", ".build-bench"]
        + flags, check=False)
