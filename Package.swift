@@ -37,7 +37,9 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
-    .target(name: "CloudyModels"),
+    // printf's fixed-point formatting without Swift's CVarArg boxing (see DecimalText).
+    .target(name: "CNumberFormat"),
+    .target(name: "CloudyModels", dependencies: ["CNumberFormat"]),
     // The GeoNames extract, embedded in the binary with C23 #embed (see scripts/build-gazetteer).
     .target(name: "CloudyGazetteerData", exclude: ["places.tsv", "README.md"]),
 

@@ -13,9 +13,16 @@ flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -I "$ou
 # The gazetteer's data: C23 #embed of places.tsv, and a module map for Swift.
 clang -std=c2x -O1 -c Sources/CloudyGazetteerData/places.c \
   -I Sources/CloudyGazetteerData/include -o "$out/places.o"
+# printf's fixed-point formatting for CloudyModels (DecimalText).
+clang -std=c2x -O1 -c Sources/CNumberFormat/number_format.c \
+  -I Sources/CNumberFormat/include -o "$out/number_format.o"
 cat >"$out/module.modulemap" <<MAP
 module CloudyGazetteerData {
   header "$PWD/Sources/CloudyGazetteerData/include/CloudyGazetteerData.h"
+  export *
+}
+module CNumberFormat {
+  header "$PWD/Sources/CNumberFormat/include/CNumberFormat.h"
   export *
 }
 MAP
@@ -33,6 +40,6 @@ module CloudyDecoding $(find Sources/CloudyDecoding -name '*.swift' | sort)
 for target in Decoders Gazetteer Arguments; do
   name="fuzz-$(echo "$target" | tr '[:upper:]' '[:lower:]')"
   swiftc "${flags[@]}" -Xcc -fmodule-map-file="$out/module.modulemap" \
-    "Fuzz/Targets/Fuzz$target.swift" "$out"/Cloudy*.o "$out/places.o" -o "$out/$name"
+    "Fuzz/Targets/Fuzz$target.swift" "$out"/Cloudy*.o "$out/places.o" "$out/number_format.o" -o "$out/$name"
   echo "built $out/$name"
 done

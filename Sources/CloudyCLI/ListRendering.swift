@@ -111,16 +111,28 @@ extension SettingsViewModelError: UserFacingError {
 public enum TextColumns {
   /// One line per row, without trailing spaces.
   public static func lines(_ rows: [[String]], separator: String = "  ") -> [String] {
-    let columns = rows.map(\.count).max() ?? 0
-    let widths = (0..<columns).map { column in
-      rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0
+    let cellWidths = rows.map { $0.map(width) }
+    var widths = [Int](repeating: 0, count: rows.map(\.count).max() ?? 0)
+    for row in cellWidths {
+      for (column, width) in row.enumerated() { widths[column] = max(widths[column], width) }
     }
-    return rows.map { row in
-      row.enumerated().map { column, cell in
-        column == row.count - 1
-          ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
-      }.joined(separator: separator).trimmingTrailingSpaces()
+    return zip(rows, cellWidths).map { row, rowWidths in
+      var line = ""
+      for (column, cell) in row.enumerated() {
+        if column > 0 { line += separator }
+        line += cell
+        if column < row.count - 1 {
+          line.append(contentsOf: repeatElement(" ", count: widths[column] - rowWidths[column]))
+        }
+      }
+      return line.trimmingTrailingSpaces()
     }
+  }
+
+  /// Characters, counted as bytes when the text is ASCII (every list row's number and most
+  /// names): counting Characters walks grapheme clusters.
+  static func width(_ text: String) -> Int {
+    text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.count
   }
 
   /// `text` right-aligned in `width` characters.
