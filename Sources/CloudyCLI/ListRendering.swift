@@ -116,16 +116,21 @@ public enum TextColumns {
     for row in cellWidths {
       for (column, width) in row.enumerated() { widths[column] = max(widths[column], width) }
     }
+    // Lines are built as bytes: appending to a String cell by cell, and padding with
+    // String(repeating:), cost more than the rest of `list` together.
+    let spaces = [UInt8](repeating: 0x20, count: widths.max() ?? 0)
+    let separatorBytes = Array(separator.utf8)
     return zip(rows, cellWidths).map { row, rowWidths in
-      var line = ""
+      var line: [UInt8] = []
+      line.reserveCapacity(widths.reduce(0, +) + separatorBytes.count * row.count + 8)
       for (column, cell) in row.enumerated() {
-        if column > 0 { line += separator }
-        line += cell
-        if column < row.count - 1 {
-          line.append(contentsOf: repeatElement(" ", count: widths[column] - rowWidths[column]))
-        }
+        if column > 0 { line += separatorBytes }
+        line += cell.utf8
+        let padding = column < row.count - 1 ? widths[column] - rowWidths[column] : 0
+        if padding > 0 { line += spaces[..<padding] }
       }
-      return line.trimmingTrailingSpaces()
+      while line.last == 0x20 { line.removeLast() }
+      return String(decoding: line, as: UTF8.self)
     }
   }
 
@@ -138,13 +143,5 @@ public enum TextColumns {
   /// `text` right-aligned in `width` characters.
   public static func rightAligned(_ text: String, width: Int) -> String {
     String(repeating: " ", count: max(0, width - text.count)) + text
-  }
-}
-
-extension String {
-  fileprivate func trimmingTrailingSpaces() -> String {
-    var result = self
-    while result.last == " " { result.removeLast() }
-    return result
   }
 }

@@ -41,20 +41,22 @@ struct ToolRunner {
       Issue.record("\(url.path) was not built; run `swift build` before the tests")
       return Result(status: -1, standardOutput: "", standardError: "not built")
     }
-    let process = Process()
-    process.executableURL = url
-    process.arguments = arguments
     var base = ProcessInfo.processInfo.environment.filter {
       !$0.key.hasPrefix("CLOUDY_") && $0.key != "XDG_DATA_HOME"
     }
     base.merge(environment) { $1 }
-    process.environment = base
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
+    let (process, output, error) = try start(attempts: 100) {
+      let process = Process()
+      process.executableURL = url
+      process.arguments = arguments
+      process.environment = base
+      let output = Pipe()
+      let error = Pipe()
+      process.standardOutput = output
+      process.standardError = error
+      process.standardInput = FileHandle.nullDevice
+      return (process, output, error)
+    }
     // Read both pipes while the process runs so a large output cannot block it.
     let outputData = ReadBox()
     let errorData = ReadBox()
@@ -78,6 +80,29 @@ struct ToolRunner {
       status: process.terminationStatus,
       standardOutput: String(decoding: outputData.get(), as: UTF8.self),
       standardError: String(decoding: errorData.get(), as: UTF8.self))
+  }
+}
+
+extension ToolRunner {
+  /// Starts a process made by `make`, with a new one while the kernel says "text file busy":
+  /// an executable a test has just copied can be held open for writing, briefly, by a child
+  /// that another test thread forked meanwhile (until that child's exec closes it).
+  static func start(attempts: Int, _ make: () -> (Process, Pipe, Pipe)) throws -> (
+    Process, Pipe, Pipe
+  ) {
+    for attempt in 1... {
+      let made = make()
+      do {
+        try made.0.run()
+        return made
+      } catch let error as NSError
+        where attempt < attempts
+        && (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY)
+      {
+        usleep(20_000)
+      }
+    }
+    fatalError("unreachable: the last attempt returns or throws")
   }
 }
 
