@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${FUZZ_OUT:-.build-fuzz}"
 mkdir -p "$out"
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -I "$out")
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -package-name Cloudy -I "$out")
 
 # The gazetteer's data: C23 #embed of places.tsv, and a module map for Swift.
 clang -std=c2x -O1 -c Sources/CloudyGazetteerData/places.c \
