@@ -123,14 +123,14 @@ public enum ForecastText {
       guard let week = model.week else { return }
       Output.line(header(plural(week.numberOfDays, "day")))
       let rows = week.days.map { [$0.day, $0.date, $0.temperature, $0.windSpeed, $0.iconName] }
-      for line in table(rows) { Output.line(line) }
+      for line in TextColumns.lines(rows) { Output.line(line) }
     case .hourly:
       guard let hourly = model.hourly else { return }
       Output.line(header(plural(hourly.numberOfHours, "hour")))
       let rows = hourly.hours.map {
         [$0.time, $0.temperature, $0.windSpeed, $0.precipitation ?? "–", $0.iconName, $0.summary]
       }
-      let lines = table(rows)
+      let lines = TextColumns.lines(rows)
       var index = 0
       for section in hourly.sections {
         Output.line(section.date)
@@ -144,20 +144,5 @@ public enum ForecastText {
 
   public static func plural(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
-  }
-
-  /// Columns padded to their widest cell, two spaces apart; the last column is not padded.
-  static func table(_ rows: [[String]]) -> [String] {
-    let columns = rows.map(\.count).max() ?? 0
-    var widths = [Int](repeating: 0, count: columns)
-    for row in rows {
-      for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
-    }
-    return rows.map { row in
-      row.enumerated().map { index, cell in
-        index == row.count - 1
-          ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
-      }.joined(separator: "  ")
-    }
   }
 }
