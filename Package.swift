@@ -68,7 +68,8 @@ let package = Package(
     .executableTarget(
       name: "cloudy-locations",
       dependencies: [
-        "CloudyCLI", "CloudyViewModels", "CloudyServices", "CloudyModels", argumentParser,
+        "CloudyCLI", "CloudyViewModels", "CloudyServices", "CloudyStore", "CloudyModels",
+        argumentParser,
       ]
     ),
     .executableTarget(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CloudyCLI
 import CloudyModels
+import CloudyStore
 import CloudyViewModels
 
 /// One-place actions for a command that changes existing places: writable if the file exists,
@@ -70,12 +71,13 @@ extension CloudyLocations {
         let editor = try editor(database)
         let row: LocationRowViewModel
         if current {
-          guard try editor.currentRow() != nil else {
+          do {
+            row = try editor.selectCurrent()
+          } catch LocationError.noCurrentLocation {
             throw CommandFailure(
               .notFound,
               "no current location is set; set one with `cloudy-locations current --lat X --lon Y`")
           }
-          row = try editor.selectCurrent()
         } else {
           row = try editor.select(try placeName.reference(place))
         }
