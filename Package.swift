@@ -28,7 +28,6 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
   ],
   targets: [
     // MARK: Bottom layer
@@ -97,10 +96,7 @@ let package = Package(
 
     // MARK: Build tools
     // Turns migrations/*.sql into a Swift file so a copied binary still migrates.
-    .executableTarget(
-      name: "MigrationEmbedder",
-      dependencies: [.product(name: "Crypto", package: "swift-crypto")]
-    ),
+    .executableTarget(name: "MigrationEmbedder"),
     .plugin(
       name: "EmbedMigrations",
       capability: .buildTool(),

@@ -1,9 +1,10 @@
-import Crypto
 import Foundation
 
 // Usage: MigrationEmbedder OUTPUT.swift NNNN_name.sql ...
-// Writes `embeddedMigrations`, one entry per file in version order, with the SHA-256 of each
-// file's bytes, which the migrator records and compares to catch edited migrations.
+// Writes `embeddedMigrations`, one entry per file in version order, with a CRC-32 of each file's
+// bytes, which the migrator records and compares to catch edited migrations. An edited migration
+// is a mistake to catch, not an attack to resist, so a CRC (as Flyway uses) is enough, and it
+// keeps a cryptography package — and the minutes it takes to compile — out of the build.
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let outputPath = arguments.first else {
@@ -14,6 +15,17 @@ guard let outputPath = arguments.first else {
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("MigrationEmbedder: error: \(message)\n".utf8))
   exit(65)
+}
+
+/// CRC-32 (IEEE 802.3, reflected, polynomial 0xEDB88320), the one zlib's `crc32` and Python's
+/// `zlib.crc32` compute, so a checksum can be checked by hand.
+func crc32(_ bytes: Data) -> UInt32 {
+  var crc: UInt32 = 0xFFFF_FFFF
+  for byte in bytes {
+    crc ^= UInt32(byte)
+    for _ in 0..<8 { crc = (crc >> 1) ^ (0xEDB8_8320 & (0 &- (crc & 1))) }
+  }
+  return ~crc
 }
 
 var entries: [(version: Int, name: String, sql: String, checksum: String)] = []
@@ -27,7 +39,8 @@ for path in arguments.dropFirst() {
   guard let data = FileManager.default.contents(atPath: path),
     let sql = String(data: data, encoding: .utf8)
   else { fail("\(file): cannot read it as UTF-8") }
-  let checksum = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+  let hex = String(crc32(data), radix: 16)
+  let checksum = "crc32:" + String(repeating: "0", count: 8 - hex.count) + hex
   entries.append((version, name, sql, checksum))
 }
 entries.sort { $0.version < $1.version }

@@ -109,6 +109,50 @@ struct MigratorTests {
     #expect(contents(path) == before)
   }
 
+  @Test("a file migrated by a release that recorded SHA-256 checksums keeps opening, unchanged")
+  func releasedSHA256RecordStillOpens() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("cloudy.sqlite")
+    do { _ = try DatabaseFile.openForWriting(path: path) }
+    // What the releases before the CRC wrote for 0001 (sha256sum of the released file).
+    try rawExecute(
+      path,
+      "UPDATE cloudy_migration SET checksum = 'f30fcfc772813998503d1ab7cccb3427d48c5a6db22880861da9b27bcbef7ab9' WHERE version = 1; PRAGMA wal_checkpoint(TRUNCATE);"
+    )
+    let before = contents(path)
+    let database = try DatabaseFile.openForWriting(path: path)
+    #expect(try Migrator().pendingMigrations(in: database).isEmpty)
+    #expect(contents(path) == before)
+  }
+
+  @Test("a SHA-256 record of the released 0001 does not excuse an edit made since")
+  func releasedSHA256RecordRefusesEditedMigration() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("cloudy.sqlite")
+    do { _ = try DatabaseFile.openForWriting(path: path) }
+    try rawExecute(
+      path,
+      "UPDATE cloudy_migration SET checksum = 'f30fcfc772813998503d1ab7cccb3427d48c5a6db22880861da9b27bcbef7ab9' WHERE version = 1;"
+    )
+    guard let original = Migration.embedded.first else {
+      Issue.record("no migrations")
+      return
+    }
+    let edited = Migration(
+      version: 1, name: original.name, checksum: "crc32:0badf00d", sql: original.sql + "\n-- edited"
+    )
+    #expect(throws: StoreError.checksumMismatch(path: path, version: 1, name: original.name)) {
+      _ = try DatabaseFile.openForWriting(path: path, migrator: Migrator(migrations: [edited]))
+    }
+  }
+
+  @Test("released migrations are never edited: 0001's bytes still have their released CRC-32")
+  func releasedMigrationUnchanged() throws {
+    // Editing a released migration would make every existing database refuse to open; add a new
+    // numbered file instead. The CRC is zlib's: python3 -c "import zlib; print(hex(zlib.crc32(…)))".
+    #expect(Migration.embedded.first?.checksum == "crc32:9ea93609")
+  }
+
   @Test("a migration that fails half-way rolls back and leaves the previous version intact")
   func failingMigrationRollsBack() throws {
     let folder = try TemporaryFolder()

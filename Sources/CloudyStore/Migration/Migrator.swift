@@ -82,7 +82,7 @@ public struct Migrator: Sendable {
     let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.version, $0) })
     for record in applied {
       guard let migration = known[record.version] else { continue }
-      if migration.checksum != record.checksum {
+      if !migration.matches(recordedChecksum: record.checksum) {
         throw StoreError.checksumMismatch(path: path, version: record.version, name: record.name)
       }
     }
@@ -118,7 +118,7 @@ public struct Migrator: Sendable {
         CREATE TABLE IF NOT EXISTS cloudy_migration (
           version    INTEGER PRIMARY KEY CHECK (version > 0),
           name       TEXT NOT NULL,
-          checksum   TEXT NOT NULL,  -- SHA-256 of migrations/NNNN_name.sql
+          checksum   TEXT NOT NULL,  -- crc32:… of migrations/NNNN_name.sql (SHA-256 hex before)
           applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
         )
         """)
