@@ -20,6 +20,7 @@ let package = Package(
     .executable(name: "cloudy-forecast", targets: ["cloudy-forecast"]),
     .executable(name: "cloudy-forecast-fetch", targets: ["cloudy-forecast-fetch"]),
     .library(name: "CloudyViewModels", targets: ["CloudyViewModels"]),
+    .library(name: "CloudyStoring", targets: ["CloudyStoring"]),
     .library(name: "CloudyStore", targets: ["CloudyStore"]),
     .library(name: "CloudyServices", targets: ["CloudyServices"]),
     .library(name: "CloudyDecoding", targets: ["CloudyDecoding"]),
@@ -27,7 +28,7 @@ let package = Package(
     .library(name: "CloudyModels", targets: ["CloudyModels"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
   ],
   targets: [
     // MARK: Bottom layer
@@ -39,48 +40,61 @@ let package = Package(
     // printf's fixed-point formatting without Swift's CVarArg boxing (see DecimalText).
     .target(name: "CNumberFormat"),
     .target(name: "CloudyModels", dependencies: ["CNumberFormat"]),
+    // The C library's clock, time zones and files, gathered: one place per concern.
+    .target(name: "CloudyPlatform"),
     // The GeoNames extract, embedded in the binary with C23 #embed (see scripts/build-gazetteer).
     .target(name: "CloudyGazetteerData", exclude: ["places.tsv", "README.md"]),
+
+    // MARK: Interfaces the view models own (no SQLite, no I/O)
+    .target(name: "CloudyStoring", dependencies: ["CloudyModels"]),
 
     // MARK: Persistence and services
     .target(
       name: "CloudyStore",
-      dependencies: ["CSQLite", "CloudyModels"],
+      dependencies: ["CSQLite", "CloudyStoring", "CloudyModels"],
       plugins: ["EmbedMigrations"]
     ),
     .target(name: "CloudyServices", dependencies: ["CloudyModels", "CloudyGazetteerData"]),
-    .target(name: "CloudyDecoding", dependencies: ["CloudyServices", "CloudyModels"]),
+    .target(
+      name: "CloudyDecoding", dependencies: ["CloudyServices", "CloudyModels", "CloudyPlatform"]),
     .target(
       name: "CloudyProviders", dependencies: ["CloudyDecoding", "CloudyServices", "CloudyModels"]),
 
     // MARK: Presentation
     .target(
-      name: "CloudyViewModels", dependencies: ["CloudyModels", "CloudyStore", "CloudyServices"]),
+      name: "CloudyViewModels",
+      dependencies: ["CloudyModels", "CloudyStoring", "CloudyServices", "CloudyPlatform"]),
     .target(
       name: "CloudyCLI",
-      dependencies: ["CloudyViewModels", "CloudyStore", "CloudyModels", argumentParser]
+      dependencies: [
+        "CloudyViewModels", "CloudyStoring", "CloudyStore", "CloudyServices", "CloudyPlatform",
+        "CloudyModels", argumentParser,
+      ]
     ),
 
     // MARK: Executables
     .executableTarget(
-      name: "cloudy-db", dependencies: ["CloudyCLI", "CloudyStore", argumentParser]),
+      name: "cloudy-db",
+      dependencies: ["CloudyCLI", "CloudyStore", "CloudyPlatform", argumentParser]),
     .executableTarget(
       name: "cloudy-locations",
       dependencies: [
-        "CloudyCLI", "CloudyViewModels", "CloudyServices", "CloudyStore", "CloudyModels",
-        argumentParser,
+        "CloudyCLI", "CloudyViewModels", "CloudyServices", "CloudyStoring", "CloudyStore",
+        "CloudyModels", argumentParser,
       ]
     ),
     .executableTarget(
       name: "cloudy-settings",
-      dependencies: ["CloudyCLI", "CloudyViewModels", "CloudyModels", argumentParser]
+      dependencies: [
+        "CloudyCLI", "CloudyViewModels", "CloudyStoring", "CloudyModels", argumentParser,
+      ]
     ),
     // The cloudy-forecast command tree, shared by the two executables below.
     .target(
       name: "CloudyForecastCLI",
       dependencies: [
-        "CloudyCLI", "CloudyViewModels", "CloudyDecoding", "CloudyServices", "CloudyStore",
-        "CloudyModels",
+        "CloudyCLI", "CloudyViewModels", "CloudyDecoding", "CloudyServices", "CloudyStoring",
+        "CloudyStore", "CloudyPlatform", "CloudyModels",
         argumentParser,
       ]
     ),
@@ -89,7 +103,7 @@ let package = Package(
       name: "cloudy-forecast-fetch",
       dependencies: [
         "CloudyForecastCLI", "CloudyCLI", "CloudyProviders", "CloudyViewModels", "CloudyServices",
-        "CloudyStore",
+        "CloudyStoring", "CloudyStore",
         "CloudyModels", argumentParser,
       ]
     ),
@@ -104,7 +118,8 @@ let package = Package(
     ),
 
     // MARK: Tests
-    .testTarget(name: "CloudyStoreTests", dependencies: ["CloudyStore", "CloudyModels"]),
+    .testTarget(
+      name: "CloudyStoreTests", dependencies: ["CloudyStore", "CloudyStoring", "CloudyModels"]),
     .testTarget(name: "CloudyServicesTests", dependencies: ["CloudyServices", "CloudyModels"]),
     // A loopback HTTP server that replays provider responses, shared by the test targets.
     .target(name: "CloudyTestSupport", path: "Tests/CloudyTestSupport"),
@@ -117,7 +132,10 @@ let package = Package(
     ),
     .testTarget(
       name: "CloudyViewModelsTests",
-      dependencies: ["CloudyViewModels", "CloudyStore", "CloudyServices", "CloudyModels"]
+      dependencies: [
+        "CloudyViewModels", "CloudyStoring", "CloudyStore", "CloudyServices", "CloudyPlatform",
+        "CloudyModels",
+      ]
     ),
     // End-to-end: runs the built executables as processes against temporary databases.
     .testTarget(

@@ -1,4 +1,5 @@
 import CloudyModels
+import CloudyPlatform
 import CloudyServices
 
 /// Converts a place's local wall-clock times ("2026-07-06T17:00", "2026-07-06") to unix seconds.

@@ -36,36 +36,6 @@ public struct CloudyForecast: ParsableCommand {
   public init() {}
 }
 
-// MARK: - Exit statuses of the layers' errors
-
-extension ForecastError: UserFacingError {
-  /// unreachable / timed out / HTTP status / redirect → 69; a bad or too large body → 65;
-  /// missing key or bad configuration → 64.
-  public var failure: CommandFailure { CommandFailure(status, description) }
-
-  /// The same, with the message naming the service and prefixed (e.g. with the place).
-  public func failure(for kind: ForecastProviderKind, prefix: String = "") -> CommandFailure {
-    CommandFailure(status, prefix + description(for: kind))
-  }
-
-  public var status: ExitStatus {
-    switch self {
-    case .unreachable, .timedOut, .httpStatus, .redirected: .unavailable
-    case .invalidResponse, .tooLarge: .badData
-    case .missingAPIKey, .invalidConfiguration: .usage
-    }
-  }
-}
-
-extension ForecastTargetError: UserFacingError {
-  public var failure: CommandFailure {
-    switch self {
-    case .place(.ambiguousName): CommandFailure(.usage, description)
-    default: CommandFailure(.notFound, description)
-    }
-  }
-}
-
 // MARK: - Shared steps
 
 /// Opening the database and finding places, as every subcommand does it.

@@ -2,6 +2,7 @@ import ArgumentParser
 import CloudyCLI
 import CloudyDecoding
 import CloudyModels
+import CloudyPlatform
 import CloudyServices
 import CloudyStore
 import CloudyViewModels
@@ -43,11 +44,11 @@ extension CloudyForecast {
     func run() throws {
       try ToolMain.reporting(tool: ForecastCommand.tool) {
         let location = try database.resolve()
-        let target = try ForecastTargets.resolve(
-          place,
+        let target = try LocationEditor(
           store: LocationRepository(
             database: try ForecastCommand.existing(
-              location, missing: ForecastCommand.noDatabase(location))))
+              location, missing: ForecastCommand.noDatabase(location)))
+        ).forecastTarget(place)
 
         let body = try Self.read(file)
         guard let format = ForecastResponseFormat.detect(body) else {
@@ -58,10 +59,10 @@ extension CloudyForecast {
         }
         let weather: WeatherData
         do {
-          weather = try ForecastDecoder.decode(body, format: format, fetchedAt: Clock.now())
+          weather = try ForecastDecoder.decode(body, format: format, fetchedAt: WallClock.now())
         } catch let error as ForecastError {
           throw CommandFailure(
-            error.status,
+            FailureMap.status(of: error),
             "\(file) is not a usable \(format.providerKind.serviceName) response: \(error.description); nothing was changed"
           )
         }

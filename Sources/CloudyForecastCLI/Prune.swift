@@ -1,6 +1,7 @@
 import ArgumentParser
 import CloudyCLI
 import CloudyModels
+import CloudyPlatform
 import CloudyStore
 import CloudyViewModels
 
@@ -62,7 +63,7 @@ extension CloudyForecast {
     func run() throws {
       try ToolMain.reporting(tool: ForecastCommand.tool) {
         let location = try database.resolve()
-        let cutoff = Clock.now() - olderThan.seconds
+        let cutoff = WallClock.now() - olderThan.seconds
         var removed = 0
         if try StoreAccess.reading(location) != nil {
           removed = try ForecastRepository(database: try StoreAccess.writing(location))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CloudyCLI
 import CloudyModels
+import CloudyPlatform
 import CloudyStore
 import CloudyViewModels
 
@@ -51,10 +52,11 @@ extension CloudyForecast {
             "nothing is cached yet (no database at \(location.path)); add a place with `cloudy-locations add`, then run `\(fetchHint)` with a network"
           )
         }
-        let target = try ForecastTargets.resolve(place, store: LocationRepository(database: db))
+        let target = try LocationEditor(store: LocationRepository(database: db)).forecastTarget(
+          place)
         let model = try ForecastViewModel(
           target: target, forecasts: ForecastRepository(database: db),
-          settings: SettingsRepository(database: db), now: Clock.now())
+          settings: SettingsRepository(database: db), now: WallClock.now())
         guard let weather = model.weather, let age = model.age else {
           throw CommandFailure(
             .notFound,

@@ -58,10 +58,3 @@ public struct NewLocation: Hashable, Sendable {
     self.source = source
   }
 }
-
-/// Which place the day and week views show.
-public enum Selection: Hashable, Sendable {
-  /// The device's position ("Current Location").
-  case current
-  case saved(Location.ID)
-}

@@ -19,6 +19,17 @@ public enum PlaceName {
     }
     return name
   }
+
+  /// Whether two names are the same saved place's: equal once A-Z are folded to a-z, the rule of
+  /// the schema's `UNIQUE (name COLLATE NOCASE)`. Letters beyond ASCII compare exactly
+  /// ("Zürich" and "ZÜRICH" are two places), so every store — SQLite or a fake — agrees.
+  public static func sameName(_ first: String, _ second: String) -> Bool {
+    first.utf8.elementsEqual(second.utf8) { asciiLowercased($0) == asciiLowercased($1) }
+  }
+
+  private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+    (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
+  }
 }
 
 public enum PlaceNameError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CloudyCLI
+import CloudyPlatform
 import CloudyStore
 
 /// `cloudy-db`: look after the database file itself.
@@ -191,7 +192,7 @@ extension CloudyDB {
         guard try DatabaseFile.checkExisting(path: source) else {
           throw StoreError.missingFile(path: source)
         }
-        let keep = "\(location.path).before-restore-\(Clock.fileStamp())"
+        let keep = "\(location.path).before-restore-\(WallClock.fileStamp())"
         try Maintenance.restore(
           try StoreAccess.writing(location), from: source, keepCurrentAs: keep)
         Output.line(

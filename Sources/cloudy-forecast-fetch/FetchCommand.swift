@@ -37,8 +37,8 @@ struct FetchCommand: AsyncParsableCommand {
           location, missing: ForecastCommand.noDatabase(location)))
       let targets =
         options.all
-        ? try ForecastTargets.all(in: try LocationsViewModel(store: store))
-        : [try ForecastTargets.resolve(options.place, store: store)]
+        ? try LocationsViewModel(store: store).forecastTargets()
+        : [try LocationEditor(store: store).forecastTarget(options.place)]
       let refresher = ForecastRefresher(provider: provider) {
         ForecastRepository(database: try StoreAccess.writing(location))
       }
@@ -89,7 +89,7 @@ struct FetchCommand: AsyncParsableCommand {
     switch outcome {
     case .saved: return nil
     case .fetchFailed(let target, let error):
-      return error.failure(for: provider, prefix: "\(target.name): ")
+      return FailureMap.failure(for: error, provider: provider, prefix: "\(target.name): ")
     case .saveFailed(let target, let error):
       let failure = CommandFailure(describing: error)
       return CommandFailure(
@@ -106,7 +106,7 @@ struct FetchCommand: AsyncParsableCommand {
     case .fetchFailed(_, let error):
       members += [
         ("ok", .bool(false)), ("error", .string(error.description(for: provider))),
-        ("exitStatus", .int(Int64(error.status.rawValue))),
+        ("exitStatus", .int(Int64(FailureMap.status(of: error).rawValue))),
       ]
     case .saveFailed(_, let error):
       let failure = CommandFailure(describing: error)

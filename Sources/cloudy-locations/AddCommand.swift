@@ -2,6 +2,7 @@ import ArgumentParser
 import CloudyCLI
 import CloudyModels
 import CloudyServices
+import CloudyStoring
 import CloudyViewModels
 
 extension CloudyLocations {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CloudyCLI
 import CloudyModels
+import CloudyStoring
 import CloudyViewModels
 
 /// `--name NAME`: address a saved place by name even when it is all digits.

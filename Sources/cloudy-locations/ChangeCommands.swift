@@ -2,6 +2,7 @@ import ArgumentParser
 import CloudyCLI
 import CloudyModels
 import CloudyStore
+import CloudyStoring
 import CloudyViewModels
 
 /// One-place actions for a command that changes existing places: writable if the file exists,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CloudyCLI
+import CloudyModels
 import CloudyViewModels
 
 extension CloudyLocations {

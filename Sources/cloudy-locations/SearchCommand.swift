@@ -1,5 +1,6 @@
 import ArgumentParser
 import CloudyCLI
+import CloudyModels
 import CloudyServices
 import CloudyViewModels
 

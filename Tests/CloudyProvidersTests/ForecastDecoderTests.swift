@@ -1,4 +1,5 @@
 import CloudyModels
+import CloudyPlatform
 import CloudyServices
 import Foundation
 import Testing

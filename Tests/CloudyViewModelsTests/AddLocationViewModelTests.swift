@@ -1,6 +1,7 @@
 import CloudyModels
 import CloudyServices
 import CloudyStore
+import CloudyStoring
 import CloudyViewModels
 import Testing
 

@@ -1,6 +1,8 @@
 import CloudyModels
+import CloudyPlatform
 import CloudyServices
 import CloudyStore
+import CloudyStoring
 import CloudyViewModels
 import Foundation
 import Testing
@@ -9,17 +11,17 @@ import Testing
 
 /// An in-memory `ForecastStoring` that counts reads and writes.
 final class ForecastFakeStore: ForecastStoring {
-  var forecasts: [ForecastPlace: WeatherData] = [:]
+  var forecasts: [Place: WeatherData] = [:]
   var failSaves = false
   private(set) var reads = 0
-  private(set) var saves: [ForecastPlace] = []
+  private(set) var saves: [Place] = []
 
-  func latest(for place: ForecastPlace) throws -> WeatherData? {
+  func latest(for place: Place) throws -> WeatherData? {
     reads += 1
     return forecasts[place]
   }
 
-  func save(_ weather: WeatherData, for place: ForecastPlace) throws {
+  func save(_ weather: WeatherData, for place: Place) throws {
     if failSaves { throw ForecastFakeFailure() }
     saves.append(place)
     forecasts[place] = weather
@@ -296,30 +298,31 @@ struct ForecastRefresherTests {
     let db = try database(folder)
     let store = LocationRepository(database: db)
     let locations = try LocationsViewModel(store: store)
-    #expect(try ForecastTargets.resolve(nil, store: store).name == "Auckland")
-    #expect(try ForecastTargets.resolve("2", store: store).name == "Honolulu")
-    #expect(try ForecastTargets.resolve("2", store: store).number == 2)
-    #expect(try ForecastTargets.resolve("HONOLULU", store: store).timeZone == "Pacific/Honolulu")
-    #expect(try ForecastTargets.resolve("hono", store: store).name == "Honolulu")
-    #expect(throws: ForecastTargetError.noCurrentLocation) {
-      try ForecastTargets.resolve("current", store: store)
+    #expect(try LocationEditor(store: store).forecastTarget(nil).name == "Auckland")
+    #expect(try LocationEditor(store: store).forecastTarget("2").name == "Honolulu")
+    #expect(try LocationEditor(store: store).forecastTarget("2").number == 2)
+    #expect(
+      try LocationEditor(store: store).forecastTarget("HONOLULU").timeZone == "Pacific/Honolulu")
+    #expect(try LocationEditor(store: store).forecastTarget("hono").name == "Honolulu")
+    #expect(throws: LocationsViewModelError.noCurrentLocation) {
+      try LocationEditor(store: store).forecastTarget("current")
     }
-    #expect(throws: ForecastTargetError.place(.rowOutOfRange(9, count: 2))) {
-      try ForecastTargets.resolve("9", store: store)
+    #expect(throws: PlaceReferenceError.rowOutOfRange(9, count: 2)) {
+      try LocationEditor(store: store).forecastTarget("9")
     }
-    #expect(try ForecastTargets.all(in: locations).map(\.name) == ["Auckland", "Honolulu"])
+    #expect(try locations.forecastTargets().map(\.name) == ["Auckland", "Honolulu"])
 
     try store.setCurrentLocation(ForecastSample.coordinate(1, 2))
     let withCurrent = try LocationsViewModel(store: store)
-    #expect(try ForecastTargets.resolve("current", store: store).place == .current)
-    #expect(try ForecastTargets.all(in: withCurrent).map(\.name).count == 3)
+    #expect(try LocationEditor(store: store).forecastTarget("current").place == .current)
+    #expect(try withCurrent.forecastTargets().map(\.name).count == 3)
   }
 
   @Test func aFailedPlaceWritesNothingAndTheOthersAreSaved() async throws {
     let folder = try ForecastTestFolder()
     let db = try database(folder)
     let locations = try LocationsViewModel(store: LocationRepository(database: db))
-    let targets = try ForecastTargets.all(in: locations)
+    let targets = try locations.forecastTargets()
     var opened = 0
     let provider = ForecastFakeProvider(
       failures: [21.31: .httpStatus(503, "down")], weather: ForecastSample.weather())

@@ -1,4 +1,5 @@
 import CloudyModels
+import CloudyStoring
 import Testing
 
 @testable import CloudyStore
@@ -38,7 +39,7 @@ struct PlaceLookupTests {
     let locations = try store.all()
     var compared = 0
     for reference in Self.references {
-      let expected = Result { () throws(LocationsViewModelError) in
+      let expected = Result { () throws(PlaceReferenceError) in
         locations[try reference.index(in: locations)]
       }
       let actual = Result { try store.locate(reference) }
@@ -46,7 +47,7 @@ struct PlaceLookupTests {
       case (.success(let want), .success(let got)):
         #expect(want == got, "\(reference)")
       case (.failure(let want), .failure(let got)):
-        #expect(got as? LocationsViewModelError == want, "\(reference)")
+        #expect(got as? PlaceReferenceError == want, "\(reference)")
       default:
         Issue.record("\(reference): the list says \(expected), the index says \(actual)")
       }
@@ -65,7 +66,7 @@ struct PlaceLookupTests {
     do {
       _ = try store.locate(.name("spring"))
       Issue.record("expected an ambiguity")
-    } catch let error as LocationsViewModelError {
+    } catch let error as PlaceReferenceError {
       guard case .ambiguousName(_, let matches, let count) = error else {
         Issue.record("\(error)")
         return
@@ -77,7 +78,7 @@ struct PlaceLookupTests {
     do {
       _ = try store.locate(.name("Shelbyville"))
       Issue.record("expected no match")
-    } catch let error as LocationsViewModelError {
+    } catch let error as PlaceReferenceError {
       #expect(error.description.hasSuffix("Springfield 4; and 36 more"))
     }
   }
@@ -116,7 +117,7 @@ struct PlaceLookupTests {
     try database.execute("UPDATE location SET position = 5 WHERE name IN ('Two', 'Three')")
     #expect(try store.locate(.number(2)).name == "Two")
     #expect(try store.locate(.number(3)).name == "Three")
-    #expect(throws: LocationsViewModelError.rowOutOfRange(4, count: 3)) {
+    #expect(throws: PlaceReferenceError.rowOutOfRange(4, count: 3)) {
       try store.locate(.number(4))
     }
   }
@@ -180,8 +181,8 @@ struct LocationEditorTests {
   @Test func aRefusedLookupChangesNothing() throws {
     let store = try store(["Richmond, Virginia, US", "Richmond, London, GB"])
     let editor = LocationEditor(store: store)
-    #expect(throws: LocationsViewModelError.self) { try editor.remove(.name("rich")) }
-    #expect(throws: LocationsViewModelError.rowOutOfRange(3, count: 2)) {
+    #expect(throws: PlaceReferenceError.self) { try editor.remove(.name("rich")) }
+    #expect(throws: PlaceReferenceError.rowOutOfRange(3, count: 2)) {
       try editor.remove(.number(3))
     }
     #expect(store.writes == ["add", "add"])

@@ -1,5 +1,6 @@
 import CloudyModels
 import CloudyStore
+import CloudyStoring
 import CloudyViewModels
 import Testing
 
@@ -186,14 +187,14 @@ struct LocationsViewModelTests {
     #expect(
       try model.indexPath(of: .name("paris, île-de-france, fr")) == IndexPath(row: 1, section: 0))
     #expect(try model.indexPath(of: .name("syd")) == IndexPath(row: 2, section: 0))
-    #expect(throws: LocationsViewModelError.rowOutOfRange(4, count: 3)) {
+    #expect(throws: PlaceReferenceError.rowOutOfRange(4, count: 3)) {
       try model.indexPath(of: .number(4))
     }
-    #expect(throws: LocationsViewModelError.rowOutOfRange(0, count: 3)) {
+    #expect(throws: PlaceReferenceError.rowOutOfRange(0, count: 3)) {
       try model.indexPath(of: .number(0))
     }
-    #expect(throws: LocationsViewModelError.self) { try model.indexPath(of: .name("Xyzzy")) }
-    #expect(throws: LocationsViewModelError.self) { try model.indexPath(of: .name("")) }
+    #expect(throws: PlaceReferenceError.self) { try model.indexPath(of: .name("Xyzzy")) }
+    #expect(throws: PlaceReferenceError.self) { try model.indexPath(of: .name("")) }
   }
 
   @Test func ambiguousNamesListTheCandidates() throws {
@@ -215,7 +216,7 @@ struct LocationsViewModelTests {
   }
 
   @Test func errorMessagesEscapeControlCharacters() {
-    let error = LocationsViewModelError.noPlaceNamed("a\u{1B}[31mb\n", saved: [], savedCount: 0)
+    let error = PlaceReferenceError.noPlaceNamed("a\u{1B}[31mb\n", saved: [], savedCount: 0)
     #expect(
       error.description
         == #"no saved place is named "a\u{1B}[31mb\n"; there are no saved places yet"#)

@@ -26,6 +26,10 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
     self.init(resultCode: code, extendedCode: extended, message: message, sql: sql)
   }
 
+  /// The primary result code as a typed value, so code above the store can tell failures apart
+  /// without importing SQLite's C API.
+  public var code: ResultCode { ResultCode(rawValue: resultCode) }
+
   /// Another connection holds a lock that did not clear within the busy timeout.
   public var isBusy: Bool { resultCode == SQLITE_BUSY || resultCode == SQLITE_LOCKED }
   /// The file is not a database, or is damaged.
@@ -44,4 +48,25 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
     if let sql { text += " — while running: \(sql)" }
     return text
   }
+}
+
+/// SQLite's primary result codes that Cloudy treats differently, by name (the C constants live
+/// in CSQLite, which only CloudyStore imports).
+public struct ResultCode: RawRepresentable, Hashable, Sendable {
+  public let rawValue: Int32
+
+  public init(rawValue: Int32) {
+    self.rawValue = rawValue
+  }
+
+  public static let busy = ResultCode(rawValue: SQLITE_BUSY)
+  public static let locked = ResultCode(rawValue: SQLITE_LOCKED)
+  public static let readOnly = ResultCode(rawValue: SQLITE_READONLY)
+  public static let cannotOpen = ResultCode(rawValue: SQLITE_CANTOPEN)
+  public static let permission = ResultCode(rawValue: SQLITE_PERM)
+  public static let ioError = ResultCode(rawValue: SQLITE_IOERR)
+  public static let full = ResultCode(rawValue: SQLITE_FULL)
+  public static let notADatabase = ResultCode(rawValue: SQLITE_NOTADB)
+  public static let corrupt = ResultCode(rawValue: SQLITE_CORRUPT)
+  public static let constraint = ResultCode(rawValue: SQLITE_CONSTRAINT)
 }

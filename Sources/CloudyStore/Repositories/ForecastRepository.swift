@@ -1,4 +1,5 @@
 import CloudyModels
+import CloudyStoring
 
 /// Cached forecasts, one per place: the saved places' and the current location's
 /// (`location_id` NULL), each replaced whole when a new one is fetched.
@@ -7,17 +8,6 @@ public struct ForecastRepository {
 
   public init(database: Database) {
     self.database = database
-  }
-
-  /// Which place a forecast belongs to.
-  public enum Place: Hashable, Sendable {
-    case current
-    case saved(Location.ID)
-
-    var locationID: Location.ID? {
-      if case .saved(let id) = self { return id }
-      return nil
-    }
   }
 
   /// Replaces the cached forecast of `place` in one transaction: a reader sees the old forecast

@@ -1,4 +1,5 @@
 import CloudyModels
+import CloudyStoring
 
 /// The saved places, the current location and the selection: everything the locations list shows.
 ///
@@ -224,12 +225,12 @@ public struct LocationRepository {
     }
   }
 
-  // MARK: - Selection
+  // MARK: - Place
 
   /// What the day and week views show; nil when nothing is selected.
-  public func selection() throws -> Selection? {
+  public func selection() throws -> Place? {
     try database.queryFirst("SELECT kind, location_id FROM selection WHERE id = 1") { row in
-      row.string(0) == "current" ? Selection.current : Selection.saved(row.int64(1))
+      row.string(0) == "current" ? Place.current : Place.saved(row.int64(1))
     }
   }
 
@@ -239,7 +240,7 @@ public struct LocationRepository {
     return try find(id: id)
   }
 
-  public func select(_ selection: Selection) throws {
+  public func select(_ selection: Place) throws {
     try database.write { _ in
       switch selection {
       case .current:
@@ -251,7 +252,7 @@ public struct LocationRepository {
     }
   }
 
-  private func writeSelection(_ selection: Selection?) throws {
+  private func writeSelection(_ selection: Place?) throws {
     switch selection {
     case nil:
       try database.execute("DELETE FROM selection")

@@ -1,5 +1,6 @@
 import CloudyModels
 import CloudyServices
+import CloudyStoring
 
 /// The "add a place" screen: the user types a query, sees candidates, chooses one to save.
 ///

@@ -1,4 +1,5 @@
 import CloudyModels
+import CloudyPlatform
 
 /// The day view: the conditions now, as the Cloudy app's `DayViewModel` showed them.
 ///

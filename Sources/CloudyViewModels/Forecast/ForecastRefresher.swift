@@ -1,5 +1,6 @@
 import CloudyModels
 import CloudyServices
+import CloudyStoring
 
 /// Fetches the forecasts of several places and caches each as it arrives.
 ///

@@ -1,9 +1,10 @@
 import CloudyModels
+import CloudyStoring
 
-/// A place whose forecast is fetched or shown: the current location or a saved place, with
-/// what the views need to name it and to show its times.
+/// A place whose forecast is fetched or shown, with what the forecast views need to name it
+/// and to show its times: the `Place` (which one) plus its name, row number, coordinate and zone.
 public struct ForecastTarget: Hashable, Sendable {
-  public var place: ForecastPlace
+  public var place: Place
   /// "Current Location" or the saved place's name.
   public var name: String
   /// The 1-based row number in Saved Locations (as `cloudy-locations list` shows); nil for
@@ -14,7 +15,7 @@ public struct ForecastTarget: Hashable, Sendable {
   public var timeZone: String?
 
   public init(
-    place: ForecastPlace, name: String, number: Int?, coordinate: Coordinate, timeZone: String?
+    place: Place, name: String, number: Int?, coordinate: Coordinate, timeZone: String?
   ) {
     self.place = place
     self.name = name
@@ -36,61 +37,28 @@ public struct ForecastTarget: Hashable, Sendable {
   }
 }
 
-/// Why a typed place (or the selection) names no place; nothing was read or written after it.
-public enum ForecastTargetError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// No place is selected (no saved place and no current location).
-  case nothingSelected
-  /// `current` was asked for, but no device position is set.
-  case noCurrentLocation
-  /// `--all` with no saved place and no current location.
-  case noPlaces
-  /// A number or name that matches no saved place, or several.
-  case place(LocationsViewModelError)
-
-  public var description: String {
-    switch self {
-    case .nothingSelected:
-      "no place is selected; add one with `cloudy-locations add` or select one with `cloudy-locations select`"
-    case .noCurrentLocation:
-      "the current location is not set; set it with `cloudy-locations current`"
-    case .noPlaces:
-      "there are no saved places yet; add one with `cloudy-locations add`"
-    case .place(let error): error.description
-    }
-  }
-}
-
-/// Finds the places a user means, with the locations list's own rules.
-public enum ForecastTargets {
-  /// `typed` as the command line accepts it: `current` for the current location, a saved
-  /// place's 1-based row number or its name (case-insensitive; a unique beginning is enough,
-  /// see `PlaceReference`); nil for the selected place. Index lookups in `store`, never the
-  /// whole list.
-  public static func resolve(_ typed: String?, store: any LocationStoring) throws
-    -> ForecastTarget
-  {
-    let editor = LocationEditor(store: store)
+extension LocationEditor {
+  /// The place a command line names: `current` for the current location, a saved place's
+  /// 1-based row number or its name (see `PlaceReference`), or nil for the selected place.
+  /// Index lookups in the store, never the whole list.
+  public func forecastTarget(_ typed: String?) throws -> ForecastTarget {
     guard let typed else {
-      guard let row = try editor.selectedRow() else { throw ForecastTargetError.nothingSelected }
+      guard let row = try selectedRow() else { throw LocationsViewModelError.nothingSelected }
       return ForecastTarget(row)
     }
     if typed.trimmingWhitespace().lowercased() == "current" {
-      guard let row = try editor.currentRow() else { throw ForecastTargetError.noCurrentLocation }
+      guard let row = try currentRow() else { throw LocationsViewModelError.noCurrentLocation }
       return ForecastTarget(row)
     }
-    do {
-      return ForecastTarget(try editor.row(PlaceReference(typed)))
-    } catch let error as LocationsViewModelError {
-      throw ForecastTargetError.place(error)
-    }
+    return ForecastTarget(try row(PlaceReference(typed)))
   }
+}
 
-  /// Every place the locations list shows: the current location (when set), then the saved
-  /// places in order.
-  public static func all(in locations: LocationsViewModel) throws(ForecastTargetError)
-    -> [ForecastTarget]
-  {
-    let targets = locations.rows.flatMap { $0.rows.map(ForecastTarget.init) }
+extension LocationsViewModel {
+  /// Every place the list shows: the current location (when set), then the saved places in
+  /// order.
+  public func forecastTargets() throws(LocationsViewModelError) -> [ForecastTarget] {
+    let targets = rows.flatMap { $0.rows.map(ForecastTarget.init) }
     guard !targets.isEmpty else { throw .noPlaces }
     return targets
   }

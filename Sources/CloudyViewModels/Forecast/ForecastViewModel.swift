@@ -1,5 +1,7 @@
 import CloudyModels
+import CloudyPlatform
 import CloudyServices
+import CloudyStoring
 
 /// What last happened to a `ForecastViewModel`.
 public enum ForecastChange: Hashable, Sendable {

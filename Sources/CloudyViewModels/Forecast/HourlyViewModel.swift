@@ -1,4 +1,5 @@
 import CloudyModels
+import CloudyPlatform
 
 /// The hourly list: one row per cached hour, grouped by local date.
 public struct HourlyViewModel: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import CloudyModels
+import CloudyPlatform
 
 /// The week view: one row per cached day, as the Cloudy app's `WeekViewModel` listed them.
 public struct WeekViewModel: Hashable, Sendable {

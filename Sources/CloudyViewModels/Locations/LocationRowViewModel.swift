@@ -1,4 +1,5 @@
 import CloudyModels
+import CloudyStoring
 
 /// One row of the locations list: "Current Location" or a saved place.
 public struct LocationRowViewModel: Hashable, Sendable {
@@ -28,7 +29,7 @@ public struct LocationRowViewModel: Hashable, Sendable {
 
   /// The row of one saved place, made without loading the whole list: a place's row number is
   /// its position + 1. Lets a command that changed one place report it in constant time.
-  public static func saved(_ location: Location, selection: Selection?) -> LocationRowViewModel {
+  public static func saved(_ location: Location, selection: Place?) -> LocationRowViewModel {
     LocationRowViewModel(
       saved: location, number: location.position + 1, isSelected: selection == .saved(location.id))
   }

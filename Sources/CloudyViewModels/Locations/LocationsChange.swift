@@ -1,4 +1,5 @@
 import CloudyModels
+import CloudyStoring
 
 /// What last happened to the locations list; `LocationsViewModel.change` carries it so a
 /// front-end can redraw (everything, or just the rows named here).
@@ -10,7 +11,7 @@ public enum LocationsChange: Hashable, Sendable {
   case renamed(Location, previousName: String)
   /// 0-based positions in Saved Locations.
   case moved(Location, from: Int, to: Int)
-  case selected(Selection)
+  case selected(Place)
   /// The device position was set, or cleared (nil).
   case currentLocationChanged(Coordinate?)
 }

@@ -1,5 +1,6 @@
 import CloudyModels
 import CloudyServices
+import CloudyStoring
 
 /// The locations list: "Current Location" (when the device position is set) and
 /// "Saved Locations" (in the user's order), one place selected.
@@ -119,7 +120,7 @@ public final class LocationsViewModel {
   }
 
   /// Finds the saved place a user means, by number or name (see `PlaceReference`).
-  public func indexPath(of reference: PlaceReference) throws(LocationsViewModelError) -> IndexPath {
+  public func indexPath(of reference: PlaceReference) throws(PlaceReferenceError) -> IndexPath {
     IndexPath(row: try reference.index(in: snapshot.locations), section: index(of: .saved) ?? 0)
   }
 
@@ -127,7 +128,7 @@ public final class LocationsViewModel {
 
   /// Selects the row's place for the day and week views.
   public func select(at indexPath: IndexPath) throws {
-    let selection: Selection =
+    let selection: Place =
       switch try row(at: indexPath).kind {
       case .current: .current
       case .saved(let location, _): .saved(location.id)

@@ -1,4 +1,5 @@
 import CloudyModels
+import CloudyStoring
 
 /// The settings screen's sections, in order.
 public enum SettingsSection: Int, Hashable, Sendable, CaseIterable {

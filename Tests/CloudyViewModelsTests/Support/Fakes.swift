@@ -1,6 +1,7 @@
 import CloudyModels
 import CloudyServices
 import CloudyStore
+import CloudyStoring
 import CloudyViewModels
 import Foundation
 
@@ -12,7 +13,7 @@ struct FakeStoreFailure: Error, Equatable {}
 final class FakeLocationStore: LocationStoring {
   var locations: [Location] = []
   var current: Coordinate?
-  var selection: Selection?
+  var selection: Place?
   var failWrites = false
   private(set) var writes: [String] = []
   private var nextID: Location.ID = 1
@@ -82,7 +83,7 @@ final class FakeLocationStore: LocationStoring {
     }
   }
 
-  func select(_ selection: Selection) throws {
+  func select(_ selection: Place) throws {
     try write("select")
     self.selection = selection
   }

@@ -22,14 +22,14 @@ public enum PlaceReference: Hashable, Sendable {
   }
 
   /// How many candidates an ambiguity error names.
-  static let namedCandidates = 5
+  public static let namedCandidates = 5
 
   /// The index in `locations` (the list, in order) of the place meant. The rules, in order:
   /// the exact name; the name ignoring case; the one name that begins with it, ignoring case.
   /// Case is Unicode case here; a store that looks names up in an index folds ASCII case
   /// only, and falls back to these rules for text with other letters (see
   /// `LocationRepository.locate`).
-  public func index(in locations: [Location]) throws(LocationsViewModelError) -> Int {
+  public func index(in locations: [Location]) throws(PlaceReferenceError) -> Int {
     switch self {
     case .number(let number):
       guard number >= 1, number <= locations.count else {

@@ -1,7 +1,6 @@
 import CloudyModels
-import CloudyStore
 
-/// What the settings screen needs from storage. `SettingsRepository` is the real one; tests
+/// What the settings screen needs from storage. `SettingsRepository` (CloudyStore) is the real one; tests
 /// inject fakes. Each write completes or throws having changed nothing.
 public protocol SettingsStoring {
   func settings() throws -> Settings
@@ -11,5 +10,3 @@ public protocol SettingsStoring {
   /// Back to the Cloudy defaults (12h, imperial, fahrenheit).
   func reset() throws
 }
-
-extension SettingsRepository: SettingsStoring {}

@@ -22,18 +22,4 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
   /// The database was written by a newer Cloudy.
   case newerSchema = 78
 
-  public var meaning: String {
-    switch self {
-    case .success: "success"
-    case .problemsFound: "check found problems"
-    case .usage: "usage: unknown command or option, missing argument"
-    case .badData: "bad data: invalid value, duplicate, or not a usable Cloudy database"
-    case .notFound: "not found: no database yet, or no such place"
-    case .unavailable: "a weather provider could not be reached or answered badly"
-    case .cannotCreate: "destination exists (use --force)"
-    case .ioError: "I/O: permission, read-only, disk full, not a regular file"
-    case .busy: "busy: the database stayed locked by another process; try again"
-    case .newerSchema: "the database was written by a newer Cloudy"
-    }
-  }
 }

@@ -1,0 +1,147 @@
+import CloudyModels
+import CloudyServices
+import CloudyStore
+import CloudyStoring
+import CloudyViewModels
+
+/// Every error a Cloudy command can meet, mapped to its exit status and one-line message — the
+/// one place that decides, so the same failure exits the same way in every tool. The README's
+/// exit-status table is this map; `FailureMapTests` run it across the tools.
+///
+/// The rule of thumb: what the user typed or gave is wrong → 65 (bad data) or 64 (usage); what
+/// they named is not there → 66; the world refused (provider, operating system, lock) → 69, 74,
+/// 75; a newer Cloudy's file → 78.
+public enum FailureMap {
+  public static func failure(for error: any Error) -> CommandFailure {
+    switch error {
+    case let failure as CommandFailure: failure
+    case let error as StoreError: CommandFailure(status(of: error), error.description)
+    case let error as DatabaseError: CommandFailure(status(of: error), message(for: error))
+    case let error as MaintenanceError: CommandFailure(status(of: error), error.description)
+    case let error as LocationError: CommandFailure(status(of: error), error.description)
+    case let error as PlaceReferenceError: CommandFailure(status(of: error), error.description)
+    case let error as LocationsViewModelError:
+      CommandFailure(status(of: error), error.description)
+    case let error as AddLocationError: CommandFailure(.badData, error.description)
+    case let error as SettingsInputError: CommandFailure(status(of: error), error.description)
+    case let error as SettingsViewModelError: CommandFailure(.badData, error.description)
+    case let error as GeocodingError: CommandFailure(status(of: error), error.description)
+    case let error as ForecastError: CommandFailure(status(of: error), error.description)
+    case let error as PlaceNameError: CommandFailure(.badData, error.description)
+    case let error as CoordinateError: CommandFailure(.badData, error.description)
+    default: CommandFailure(.badData, "\(error)")
+    }
+  }
+
+  /// A provider's failure with the message naming the service, and a prefix (e.g. the place).
+  public static func failure(
+    for error: ForecastError, provider: ForecastProviderKind, prefix: String = ""
+  )
+    -> CommandFailure
+  {
+    CommandFailure(status(of: error), prefix + error.description(for: provider))
+  }
+
+  // MARK: - Statuses
+
+  static func status(of error: StoreError) -> ExitStatus {
+    switch error {
+    case .newerSchema: .newerSchema
+    case .missingFile: .notFound
+    case .notARegularFile, .fileSystem: .ioError
+    case .checksumMismatch, .notCloudyDatabase, .notADatabase, .emptyFile, .migrationFailed,
+      .foreignKeyViolations:
+      .badData
+    }
+  }
+
+  static func status(of error: DatabaseError) -> ExitStatus {
+    if error.isBusy { return .busy }
+    if error.isCorrupt || error.isConstraintViolation { return .badData }
+    if error.isFileAccess { return .ioError }
+    return .badData
+  }
+
+  static func status(of error: MaintenanceError) -> ExitStatus {
+    switch error {
+    case .destinationExists: .cannotCreate
+    case .sameFile: .usage
+    case .copyFailedCheck: .ioError
+    case .sourceFailedCheck: .badData
+    }
+  }
+
+  static func status(of error: LocationError) -> ExitStatus {
+    switch error {
+    case .notFound, .noCurrentLocation: .notFound
+    case .duplicateName, .invalidName, .positionOutOfRange: .badData
+    }
+  }
+
+  /// A place that is not there is "not found"; a name that fits several is bad input — in
+  /// every tool (cloudy-forecast once said 64 for the second).
+  static func status(of error: PlaceReferenceError) -> ExitStatus {
+    switch error {
+    case .noPlaceNamed, .rowOutOfRange: .notFound
+    case .ambiguousName: .badData
+    }
+  }
+
+  static func status(of error: LocationsViewModelError) -> ExitStatus {
+    switch error {
+    case .nothingSelected, .noCurrentLocation, .noPlaces: .notFound
+    case .currentLocationNotEditable, .noSuchRow: .badData
+    }
+  }
+
+  /// An unknown setting is like an unknown command (64); a bad value is bad data (65).
+  static func status(of error: SettingsInputError) -> ExitStatus {
+    switch error {
+    case .unknownSetting: .usage
+    case .invalidValue: .badData
+    }
+  }
+
+  /// A query that cannot be looked up is bad input (65); a missing or damaged place list is a
+  /// service that is unavailable (69).
+  static func status(of error: GeocodingError) -> ExitStatus {
+    switch error {
+    case .gazetteerUnavailable: .unavailable
+    case .emptyQuery, .queryTooLong, .missingPlaceName: .badData
+    }
+  }
+
+  /// Unreachable, timed out, an HTTP error or a redirect → 69; a bad or too large body → 65;
+  /// a missing key or bad configuration → 64.
+  public static func status(of error: ForecastError) -> ExitStatus {
+    switch error {
+    case .unreachable, .timedOut, .httpStatus, .redirected: .unavailable
+    case .invalidResponse, .tooLarge: .badData
+    case .missingAPIKey, .invalidConfiguration: .usage
+    }
+  }
+
+  // MARK: - Messages
+
+  /// SQLite's message with advice for the cases users meet.
+  static func message(for error: DatabaseError) -> String {
+    if error.isBusy {
+      return
+        "the database is busy: another Cloudy process kept it locked for over \(Database.busyTimeoutMilliseconds / 1000) s; try again"
+    }
+    switch error.code {
+    case .readOnly, .cannotOpen, .permission:
+      return
+        "cannot write the database (\(error.message)); check the file's and its folder's permissions — SQLite also needs to create the -wal and -shm files beside it"
+    case .full:
+      return "the disk is full (\(error.message)); nothing was changed"
+    default:
+      break
+    }
+    if error.isCorrupt {
+      return
+        "the database file is damaged (\(error.message)); run `cloudy-db check`, or restore a backup with `cloudy-db restore`"
+    }
+    return error.message
+  }
+}

@@ -1,0 +1,41 @@
+import CloudyModels
+
+/// Columns padded to their widest cell, for list output meant for people (`--json` is for
+/// programs). Widths count Characters: wide (CJK, emoji) text can misalign, never truncate.
+public enum TextColumns {
+  /// One line per row, without trailing spaces.
+  public static func lines(_ rows: [[String]], separator: String = "  ") -> [String] {
+    let cellWidths = rows.map { $0.map(width) }
+    var widths = [Int](repeating: 0, count: rows.map(\.count).max() ?? 0)
+    for row in cellWidths {
+      for (column, width) in row.enumerated() { widths[column] = max(widths[column], width) }
+    }
+    // Lines are built as bytes: appending to a String cell by cell, and padding with
+    // String(repeating:), cost more than the rest of `list` together.
+    let spaces = [UInt8](repeating: 0x20, count: widths.max() ?? 0)
+    let separatorBytes = Array(separator.utf8)
+    return zip(rows, cellWidths).map { row, rowWidths in
+      var line: [UInt8] = []
+      line.reserveCapacity(widths.reduce(0, +) + separatorBytes.count * row.count + 8)
+      for (column, cell) in row.enumerated() {
+        if column > 0 { line += separatorBytes }
+        line += cell.utf8
+        let padding = column < row.count - 1 ? widths[column] - rowWidths[column] : 0
+        if padding > 0 { line += spaces[..<padding] }
+      }
+      while line.last == 0x20 { line.removeLast() }
+      return String(decoding: line, as: UTF8.self)
+    }
+  }
+
+  /// Characters, counted as bytes when the text is ASCII (every list row's number and most
+  /// names): counting Characters walks grapheme clusters.
+  static func width(_ text: String) -> Int {
+    text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.count
+  }
+
+  /// `text` right-aligned in `width` characters.
+  public static func rightAligned(_ text: String, width: Int) -> String {
+    String(repeating: " ", count: max(0, width - text.count)) + text
+  }
+}
