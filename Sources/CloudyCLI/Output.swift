@@ -32,6 +32,4 @@ public enum Output {
     }
   }
 
-  /// True when standard output is a terminal (progress is shown only then).
-  public static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 }

@@ -63,6 +63,8 @@ public enum ToolMain {
       return try await body()
     } catch let error as ExitCode {
       throw error
+    } catch let error as CleanExit {
+      throw error
     } catch {
       throw report(CommandFailure(describing: error), tool: tool)
     }
@@ -70,8 +72,13 @@ public enum ToolMain {
 
   /// Prints the failure and returns the ExitCode to throw.
   public static func report(_ failure: CommandFailure, tool: String) -> ExitCode {
-    Output.error("\(tool): error: \(failure.message)")
+    Output.error(line(failure.message, tool: tool))
     return ExitCode(failure.status.rawValue)
+  }
+
+  /// The one shape of an error line: `TOOL: error: MESSAGE`.
+  public static func line(_ message: String, tool: String) -> String {
+    "\(tool): error: \(message)"
   }
 
   private static func finish<Command: ParsableCommand>(
@@ -93,7 +100,7 @@ public enum ToolMain {
       Command.message(for: error)
       .split(whereSeparator: \.isNewline).first.map(String.init) ?? "invalid arguments"
     let lowered = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
-    Output.error("\(tool): error: \(lowered) (see '\(tool) --help')")
+    Output.error(line("\(lowered) (see '\(tool) --help')", tool: tool))
     exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
   }
 

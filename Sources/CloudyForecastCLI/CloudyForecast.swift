@@ -56,24 +56,12 @@ public enum ForecastCommand {
     "there are no saved places yet (no database at \(location.path)); add one with `cloudy-locations add`"
   }
 
-  /// How to name a place on the command line again: `current`, the name as is when the
-  /// shell leaves it alone (and it is not all digits), else the name in single quotes.
+  /// How to name a place on the command line again: `current`, or the name as one shell word
+  /// (`ShellWord`); an all-digit name is quoted too, so the hint stands out as a name.
   static func argument(for target: ForecastTarget) -> String {
     guard case .saved = target.place else { return "current" }
     let name = target.name
-    let plain = name.unicodeScalars.allSatisfy {
-      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-        || "-_.,".unicodeScalars.contains($0)
-    }
-    if plain, !name.isEmpty, !name.utf8.allSatisfy({ (0x30...0x39).contains($0) }) { return name }
-    return "'" + name.replacingSingleQuotes() + "'"
-  }
-}
-
-extension String {
-  fileprivate func replacingSingleQuotes() -> String {
-    var result = ""
-    for character in self { result += character == "'" ? "'\\''" : String(character) }
-    return result
+    if !name.isEmpty, name.utf8.allSatisfy({ (0x30...0x39).contains($0) }) { return "'\(name)'" }
+    return ShellWord.quoted(name)
   }
 }

@@ -45,7 +45,7 @@ extension CloudyForecast {
     func run() throws {
       try ToolMain.reporting(tool: ForecastCommand.tool) {
         let location = try database.resolve()
-        let fetchHint = "cloudy-forecast fetch" + (place.map { " \(quoted($0))" } ?? "")
+        let fetchHint = "cloudy-forecast fetch" + (place.map { " \(ShellWord.quoted($0))" } ?? "")
         guard let db = try StoreAccess.reading(location) else {
           throw CommandFailure(
             .notFound,
@@ -69,13 +69,6 @@ extension CloudyForecast {
           ForecastText.show(model, weather: weather, age: age, view: view)
         }
       }
-    }
-
-    private func quoted(_ text: String) -> String {
-      text.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" })
-        ? "'"
-          + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''")
-          + "'" : text
     }
   }
 }

@@ -8,6 +8,7 @@ public protocol LocationStoring {
   /// The saved places (in the user's order), the device position and the selection, read
   /// together so they agree with each other.
   func snapshot() throws -> LocationsSnapshot
+  @discardableResult
   func add(_ new: NewLocation) throws -> Location
   func rename(_ id: Location.ID, to newName: String) throws -> Location
   /// Moves a place to a 0-based position, shifting the others.

@@ -143,10 +143,11 @@ extension CloudyDB {
         return report
       }
       if !report.isOK {
-        Output.error(
-          "cloudy-db: error: the database has problems (listed above); restore a backup with `cloudy-db restore`"
-        )
-        throw ExitCode(ExitStatus.problemsFound.rawValue)
+        throw ToolMain.report(
+          CommandFailure(
+            .problemsFound,
+            "the database has problems (listed above); restore a backup with `cloudy-db restore`"),
+          tool: "cloudy-db")
       }
     }
   }

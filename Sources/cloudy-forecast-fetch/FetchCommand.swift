@@ -49,7 +49,7 @@ struct FetchCommand: AsyncParsableCommand {
           if showProgress { Output.error("[\(index + 1)/\(count)] fetching \(target.name)…") }
         case .finished(let outcome, _, _):
           if let failure = Self.failure(of: outcome, provider: provider.kind) {
-            Output.error("\(tool): error: \(failure.message)")
+            Output.error(ToolMain.line(failure.message, tool: tool))
           } else if !options.output.json, case .saved(let target, let weather) = outcome {
             Output.line(
               "\(target.name): cached \(ForecastText.plural(weather.days.count, "day")) and \(ForecastText.plural(weather.hours.count, "hour")) from \(weather.provider.serviceName)"
@@ -76,8 +76,7 @@ struct FetchCommand: AsyncParsableCommand {
         failures.count == outcomes.count
         ? "no place was cached (\(ForecastText.plural(failures.count, "failure")) above); the cache is unchanged"
         : "\(failures.count) of \(ForecastText.plural(outcomes.count, "place")) failed; the others were cached"
-      Output.error("\(tool): error: \(summary)")
-      throw ExitCode(ExitStatus.unavailable.rawValue)
+      throw ToolMain.report(CommandFailure(.unavailable, summary), tool: tool)
     }
     throw ExitCode(first.1.status.rawValue)
   }

@@ -40,8 +40,6 @@ struct FormattingTests {
   }
 
   @Test func timePatterns() {
-    #expect(TimeNotation.twelveHour.datePattern == "hh:mm a")
-    #expect(TimeNotation.twentyFourHour.datePattern == "HH:mm")
     #expect(TimeNotation.twelveHour.strftimePattern == "%I:%M %p")
   }
 

@@ -39,15 +39,8 @@ extension UnitsNotation {
 }
 
 extension TimeNotation {
-  /// The Unicode date pattern the Cloudy app gave DateFormatter: `hh:mm a` / `HH:mm`.
-  public var datePattern: String {
-    switch self {
-    case .twelveHour: "hh:mm a"
-    case .twentyFourHour: "HH:mm"
-    }
-  }
-
-  /// The same pattern for C's `strftime`, which `TimeOfDayFormatter` uses: `%I:%M %p` / `%H:%M`.
+  /// The time-of-day pattern for C's `strftime` (the Cloudy app gave DateFormatter `hh:mm a` /
+  /// `HH:mm`): `%I:%M %p` / `%H:%M`.
   public var strftimePattern: String {
     switch self {
     case .twelveHour: "%I:%M %p"

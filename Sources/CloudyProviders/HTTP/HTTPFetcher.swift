@@ -20,14 +20,12 @@ struct HTTPFetcher: Sendable {
   var maxRedirects = 5
 
   init(timeout: Double, maxResponseBytes: Int) {
-    self.timeout = timeout.isFinite && timeout > 0 ? min(timeout, 3600) : 15
+    self.timeout = timeout.isFinite && timeout > 0 ? min(timeout, 3600) : ForecastLimits.timeout
     self.maxResponseBytes = max(maxResponseBytes, 1024)
   }
 
   func get(_ url: URL) async throws(ForecastError) -> [UInt8] {
-    guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-      let host = url.host, !host.isEmpty
-    else {
+    guard RequestURL.isWebURL(url) else {
       throw .invalidConfiguration("the forecast URL must be an http or https URL with a host")
     }
 

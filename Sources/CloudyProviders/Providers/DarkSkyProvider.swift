@@ -23,8 +23,9 @@ public struct DarkSkyProvider: ForecastProvider {
   public let maxResponseBytes: Int
 
   public init(
-    apiKey: String, baseURL: URL = DarkSkyProvider.defaultBaseURL, timeout: Double = 15,
-    maxResponseBytes: Int = 4 << 20
+    apiKey: String, baseURL: URL = DarkSkyProvider.defaultBaseURL,
+    timeout: Double = ForecastLimits.timeout,
+    maxResponseBytes: Int = ForecastLimits.maximumResponseBytes
   ) {
     self.apiKey = apiKey
     self.baseURL = baseURL

@@ -20,8 +20,8 @@ public struct OpenMeteoProvider: ForecastProvider {
   public let maxResponseBytes: Int
 
   public init(
-    baseURL: URL = OpenMeteoProvider.defaultBaseURL, timeout: Double = 15,
-    maxResponseBytes: Int = 4 << 20
+    baseURL: URL = OpenMeteoProvider.defaultBaseURL, timeout: Double = ForecastLimits.timeout,
+    maxResponseBytes: Int = ForecastLimits.maximumResponseBytes
   ) {
     self.baseURL = baseURL
     self.timeout = timeout

@@ -21,9 +21,9 @@ public struct ProviderEnvironment: Sendable, Equatable {
   public static let darkSkyKeyVariable = DarkSkyProvider.apiKeyVariable
   public static let timeoutVariable = "CLOUDY_HTTP_TIMEOUT"
 
-  public static let defaultTimeout: Double = 15
+  public static let defaultTimeout = ForecastLimits.timeout
   public static let timeoutRange: ClosedRange<Double> = 0.1...600
-  public static let defaultMaxResponseBytes = 4 << 20
+  public static let defaultMaxResponseBytes = ForecastLimits.maximumResponseBytes
 
   public var provider: ForecastProviderKind
   public var openMeteoURL: URL
@@ -101,9 +101,8 @@ public struct ProviderEnvironment: Sendable, Equatable {
   }
 
   private static func baseURL(_ text: String, variable: String) throws(ForecastError) -> URL {
-    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-      scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
-      url.query == nil, url.fragment == nil
+    guard let url = URL(string: text), RequestURL.isWebURL(url), url.query == nil,
+      url.fragment == nil
     else {
       throw .invalidConfiguration(
         "\(variable) is \"\(text)\"; expected an http or https URL such as https://example.com")

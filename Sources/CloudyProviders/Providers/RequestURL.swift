@@ -6,9 +6,8 @@ enum RequestURL {
   static func make(base: URL, appendingPath path: String, query: [(String, String)])
     throws(ForecastError) -> URL
   {
-    guard var components = URLComponents(url: base, resolvingAgainstBaseURL: true),
-      let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-      let host = components.host, !host.isEmpty
+    guard RequestURL.isWebURL(base),
+      var components = URLComponents(url: base, resolvingAgainstBaseURL: true)
     else {
       throw .invalidConfiguration(
         "the forecast base URL \"\(base.absoluteString)\" is not an http or https URL with a host")
@@ -22,6 +21,14 @@ enum RequestURL {
       throw .invalidConfiguration("cannot build a request URL from \"\(base.absoluteString)\"")
     }
     return url
+  }
+
+  /// The one rule for a URL Cloudy will request: http or https, with a host.
+  static func isWebURL(_ url: URL) -> Bool {
+    guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      let host = url.host, !host.isEmpty
+    else { return false }
+    return true
   }
 
   /// Decimal degrees with 4 decimals (about 11 m), never in exponent notation.

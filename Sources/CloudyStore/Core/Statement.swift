@@ -101,12 +101,6 @@ public final class Statement {
 
   // MARK: - Reading the current row
 
-  public var columnCount: Int32 { sqlite3_column_count(handle) }
-
-  public func columnName(_ index: Int32) -> String {
-    sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""
-  }
-
   public func isNull(_ index: Int32) -> Bool {
     sqlite3_column_type(handle, index) == SQLITE_NULL
   }
@@ -136,10 +130,6 @@ public final class Statement {
 
   public func optionalDouble(_ index: Int32) -> Double? {
     isNull(index) ? nil : double(index)
-  }
-
-  public func optionalInt64(_ index: Int32) -> Int64? {
-    isNull(index) ? nil : int64(index)
   }
 
   public func blob(_ index: Int32) -> [UInt8] {

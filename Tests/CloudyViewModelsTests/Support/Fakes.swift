@@ -31,9 +31,10 @@ final class FakeLocationStore: LocationStoring {
     writes.append(name)
   }
 
+  @discardableResult
   func add(_ new: NewLocation) throws -> Location {
     let name = try validated(new.name)
-    if let existing = locations.first(where: { $0.name.lowercased() == name.lowercased() }) {
+    if let existing = locations.first(where: { PlaceName.sameName($0.name, name) }) {
       throw LocationError.duplicateName(existing.name)
     }
     try write("add")
@@ -51,6 +52,9 @@ final class FakeLocationStore: LocationStoring {
     let name = try validated(newName)
     guard let index = locations.firstIndex(where: { $0.id == id }) else {
       throw LocationError.notFound("with id \(id)")
+    }
+    if let other = locations.first(where: { $0.id != id && PlaceName.sameName($0.name, name) }) {
+      throw LocationError.duplicateName(other.name)
     }
     try write("rename")
     locations[index].name = name
@@ -84,6 +88,14 @@ final class FakeLocationStore: LocationStoring {
   }
 
   func select(_ selection: Place) throws {
+    switch selection {
+    case .current:
+      guard current != nil else { throw LocationError.noCurrentLocation }
+    case .saved(let id):
+      guard locations.contains(where: { $0.id == id }) else {
+        throw LocationError.notFound("with id \(id)")
+      }
+    }
     try write("select")
     self.selection = selection
   }

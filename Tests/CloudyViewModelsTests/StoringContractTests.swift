@@ -1,0 +1,194 @@
+import CloudyModels
+import CloudyStore
+import CloudyStoring
+import Testing
+
+/// The storing interfaces' contract, run against the SQLite store and against the fakes the
+/// view-model tests use, so the two cannot drift: positions, selection after a removal, the
+/// name rule of the schema's `UNIQUE … COLLATE NOCASE` (ASCII case only), refusals that change
+/// nothing, and how a typed place is found.
+@Suite("Storing contract: SQLite store and fakes alike")
+struct StoringContractTests {
+  enum Kind: String, CaseIterable, CustomTestStringConvertible {
+    case sqlite, fake
+    var testDescription: String { rawValue }
+  }
+
+  /// A store of `kind`, with whatever must stay alive as long as it (the temporary folder).
+  final class Subject {
+    let locations: any LocationStoring
+    let settings: any SettingsStoring
+    let forecasts: any ForecastStoring
+    private let folder: TemporaryFolder?
+
+    init(_ kind: Kind) throws {
+      switch kind {
+      case .sqlite:
+        let folder = try TemporaryFolder()
+        let database = try DatabaseFile.openForWriting(path: folder.file("cloudy.sqlite"))
+        self.folder = folder
+        locations = LocationRepository(database: database)
+        settings = SettingsRepository(database: database)
+        forecasts = ForecastRepository(database: database)
+      case .fake:
+        folder = nil
+        locations = FakeLocationStore()
+        settings = FakeSettingsStore()
+        forecasts = ForecastFakeStore()
+      }
+    }
+  }
+
+  private func names(_ store: any LocationStoring) throws -> [String] {
+    try store.snapshot().locations.map(\.name)
+  }
+
+  /// Runs `change`, which must throw `expected`, and checks that the store did not change.
+  private func refused<E: Error & Equatable>(
+    _ store: any LocationStoring, _ expected: E, _ change: () throws -> Void,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let before = try store.snapshot()
+    #expect(throws: expected, sourceLocation: sourceLocation) { try change() }
+    #expect(try store.snapshot() == before, sourceLocation: sourceLocation)
+  }
+
+  @Test(arguments: Kind.allCases)
+  func addingKeepsOrderAndSelectsTheFirstPlace(kind: Kind) throws {
+    let store = try Subject(kind).locations
+    let a = try store.add(place("Richmond, Virginia, US"))
+    let b = try store.add(place("Paris"))
+    #expect(a.position == 0)
+    #expect(b.position == 1)
+    #expect(try store.selection() == .saved(a.id))
+    #expect(try names(store) == ["Richmond, Virginia, US", "Paris"])
+    #expect(try store.add(place("  Lyon  ")).name == "Lyon")
+  }
+
+  @Test(arguments: Kind.allCases)
+  func namesAreUniqueIgnoringASCIICaseOnly(kind: Kind) throws {
+    let store = try Subject(kind).locations
+    try store.add(place("Paris"))
+    try refused(store, LocationError.duplicateName("Paris")) { _ = try store.add(place("PARIS")) }
+    // Letters beyond ASCII compare exactly, as SQLite's NOCASE does: two different places.
+    try store.add(place("Zürich"))
+    #expect(try store.add(place("ZÜRICH")).name == "ZÜRICH")
+    let lyon = try store.add(place("Lyon"))
+    try refused(store, LocationError.duplicateName("Paris")) {
+      _ = try store.rename(lyon.id, to: "paris")
+    }
+    #expect(try store.rename(lyon.id, to: "LYON").name == "LYON")
+  }
+
+  @Test(arguments: Kind.allCases)
+  func invalidNamesAndMissingPlacesAreRefusedUnchanged(kind: Kind) throws {
+    let store = try Subject(kind).locations
+    let paris = try store.add(place("Paris"))
+    try refused(store, LocationError.invalidName(.empty)) { _ = try store.add(place("   ")) }
+    try refused(store, LocationError.invalidName(.controlCharacter(0x0A))) {
+      _ = try store.rename(paris.id, to: "Pa\nris")
+    }
+    try refused(store, LocationError.notFound("with id 999")) { try store.remove(999) }
+    try refused(store, LocationError.notFound("with id 999")) { try store.select(.saved(999)) }
+    try refused(store, LocationError.noCurrentLocation) { try store.select(.current) }
+    try refused(store, LocationError.positionOutOfRange(2, count: 1)) {
+      try store.move(paris.id, to: 1)
+    }
+  }
+
+  @Test(arguments: Kind.allCases)
+  func movingShiftsThePlacesBetween(kind: Kind) throws {
+    let store = try Subject(kind).locations
+    let ids = try ["A", "B", "C", "D"].map { try store.add(place($0)).id }
+    try store.move(ids[3], to: 0)
+    #expect(try names(store) == ["D", "A", "B", "C"])
+    try store.move(ids[3], to: 2)
+    #expect(try names(store) == ["A", "B", "D", "C"])
+    #expect(try store.snapshot().locations.map(\.position) == [0, 1, 2, 3])
+  }
+
+  @Test(arguments: Kind.allCases)
+  func removingTheSelectionSelectsTheNextThenTheOneAboveThenCurrent(kind: Kind) throws {
+    let store = try Subject(kind).locations
+    let ids = try ["A", "B", "C"].map { try store.add(place($0)).id }
+    try store.setCurrentLocation(coordinate(1, 2))
+    try store.select(.saved(ids[1]))
+    try store.remove(ids[1])
+    #expect(try store.selection() == .saved(ids[2]))
+    try store.remove(ids[2])
+    #expect(try store.selection() == .saved(ids[0]))
+    try store.remove(ids[0])
+    #expect(try store.selection() == .current)
+    try store.setCurrentLocation(nil)
+    #expect(try store.selection() == nil)
+    #expect(try store.snapshot() == .empty)
+  }
+
+  @Test(arguments: Kind.allCases)
+  func clearingTheSelectedCurrentLocationSelectsTheFirstPlace(kind: Kind) throws {
+    let store = try Subject(kind).locations
+    let first = try store.add(place("A"))
+    try store.add(place("B"))
+    try store.setCurrentLocation(coordinate(10, 20))
+    try store.select(.current)
+    #expect(try store.currentLocation() == coordinate(10, 20))
+    try store.setCurrentLocation(nil)
+    #expect(try store.selection() == .saved(first.id))
+    #expect(try store.currentLocation() == nil)
+  }
+
+  @Test(arguments: Kind.allCases)
+  func placesAreLocatedByNumberNameAndUniqueBeginning(kind: Kind) throws {
+    let store = try Subject(kind).locations
+    for name in ["Richmond, Virginia, US", "Richmond, California, US", "Paris", "Zürich", "3"] {
+      try store.add(place(name))
+    }
+    #expect(try store.locate(.number(3)).name == "Paris")
+    #expect(try store.locate(PlaceReference("3", asName: true)).name == "3")
+    #expect(try store.locate(.name("PARIS")).name == "Paris")
+    #expect(try store.locate(.name("par")).name == "Paris")
+    #expect(try store.locate(.name("zürich")).name == "Zürich")
+    #expect(try store.locate(.name("ZÜR")).name == "Zürich")
+    #expect(throws: PlaceReferenceError.rowOutOfRange(9, count: 5)) {
+      try store.locate(.number(9))
+    }
+    #expect(
+      throws: PlaceReferenceError.ambiguousName(
+        "rich", matches: ["1 Richmond, Virginia, US", "2 Richmond, California, US"], matchCount: 2)
+    ) { try store.locate(.name("rich")) }
+    #expect(throws: PlaceReferenceError.self) { try store.locate(.name("Lyon")) }
+    let paris = try store.locate(.name("Paris"))
+    #expect(try store.find(id: paris.id) == paris)
+    #expect(try store.find(id: 999) == nil)
+  }
+
+  @Test(arguments: Kind.allCases)
+  func settingsAreSetAndReset(kind: Kind) throws {
+    let store = try Subject(kind).settings
+    #expect(try store.settings() == .defaults)
+    try store.set(TimeNotation.twentyFourHour)
+    try store.set(UnitsNotation.metric)
+    try store.set(TemperatureNotation.celsius)
+    #expect(
+      try store.settings()
+        == Settings(time: .twentyFourHour, units: .metric, temperature: .celsius))
+    try store.reset()
+    #expect(try store.settings() == .defaults)
+  }
+
+  @Test(arguments: Kind.allCases)
+  func aForecastIsReplacedWholeAndPrunedByAge(kind: Kind) throws {
+    let subject = try Subject(kind)
+    let id = try subject.locations.add(place("Auckland")).id
+    let store = subject.forecasts
+    #expect(try store.latest(for: .saved(id)) == nil)
+    let old = ForecastSample.weather(fetchedAt: 1_000_000)
+    let new = ForecastSample.weather(fetchedAt: 2_000_000)
+    try store.save(old, for: .saved(id))
+    try store.save(new, for: .saved(id))
+    #expect(try store.latest(for: .saved(id))?.fetchedAt == 2_000_000)
+    #expect(try store.prune(fetchedBefore: 1_500_000) == 0)
+    #expect(try store.prune(fetchedBefore: 2_500_000) == 1)
+    #expect(try store.latest(for: .saved(id)) == nil)
+  }
+}
