@@ -41,7 +41,7 @@ let package = Package(
     .target(name: "CNumberFormat"),
     .target(name: "CloudyModels", dependencies: ["CNumberFormat"]),
     // The C library's clock, time zones and files, gathered: one place per concern.
-    .target(name: "CloudyPlatform"),
+    .target(name: "CloudyPlatform", dependencies: ["CloudyModels"]),
     // The GeoNames extract, embedded in the binary with C23 #embed (see scripts/build-gazetteer).
     .target(name: "CloudyGazetteerData", exclude: ["places.tsv", "README.md"]),
 
@@ -63,7 +63,7 @@ let package = Package(
     // MARK: Presentation
     .target(
       name: "CloudyViewModels",
-      dependencies: ["CloudyModels", "CloudyStoring", "CloudyServices", "CloudyPlatform"]),
+      dependencies: ["CloudyModels", "CloudyStoring", "CloudyServices"]),
     .target(
       name: "CloudyCLI",
       dependencies: [

@@ -56,7 +56,8 @@ extension CloudyForecast {
           place)
         let model = try ForecastViewModel(
           target: target, forecasts: ForecastRepository(database: db),
-          settings: SettingsRepository(database: db), now: WallClock.now())
+          settings: SettingsRepository(database: db), zones: InstalledTimeZones(),
+          now: WallClock.now())
         guard let weather = model.weather, let age = model.age else {
           throw CommandFailure(
             .notFound,
@@ -100,7 +101,7 @@ public enum ForecastText {
   ) {
     let zone = model.timeZone
     let zoneText =
-      zone.isFallback ? "UTC (\(zone.fallbackNote ?? "unknown time zone"))" : zone.identifier
+      zone.fallbackNote.map { "UTC (\($0))" } ?? zone.identifier
     func header(_ count: String?) -> String {
       ([model.target.name] + (count.map { [$0] } ?? [])
         + [age.asOfText, weather.provider.serviceName, zoneText]).joined(separator: " · ")

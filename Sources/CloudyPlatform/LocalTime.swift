@@ -1,3 +1,5 @@
+import CloudyModels
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -204,4 +206,27 @@ private final class ZoneLock: @unchecked Sendable {
 
   func lock() { pthread_mutex_lock(mutex) }
   func unlock() { pthread_mutex_unlock(mutex) }
+}
+
+// MARK: - The view models' protocols
+
+extension LocalTime: TimeZoneFormatting {
+  public func reading<Result, Failure: Error>(
+    _ body: (any LocalTimeReading) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try withZone { session throws(Failure) in try body(session) }
+  }
+}
+
+extension LocalTime.Session: LocalTimeReading {
+  public func dateKey(_ seconds: Int64) -> Int { fields(seconds).dateKey }
+}
+
+/// The installed IANA zones (`$TZDIR` or /usr/share/zoneinfo), as `LocalTime` reads them.
+public struct InstalledTimeZones: TimeZoneLookup {
+  public init() {}
+
+  public func zone(firstKnownOf candidates: [String?]) -> any TimeZoneFormatting {
+    LocalTime(firstKnownOf: candidates)
+  }
 }

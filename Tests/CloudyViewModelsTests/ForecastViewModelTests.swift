@@ -117,7 +117,7 @@ struct ForecastViewModelTests {
     #expect(day.iconName == "partly-cloudy-day")
 
     let utc = DayViewModel(
-      conditions: ForecastSample.weather().current, settings: .defaults, timeZone: .utc)
+      conditions: ForecastSample.weather().current, settings: .defaults, timeZone: LocalTime.utc)
     #expect(utc.date == "Wed, January 14")
     #expect(utc.time == "08:15 PM")
   }
@@ -210,7 +210,8 @@ struct ForecastViewModelTests {
     store.forecasts[.saved(1)] = ForecastSample.weather(fetchedAt: 1_000)
     let settings = ForecastFakeSettings()
     let model = try ForecastViewModel(
-      target: ForecastSample.aucklandTarget, forecasts: store, settings: settings, now: 8_200)
+      target: ForecastSample.aucklandTarget, forecasts: store, settings: settings,
+      zones: InstalledTimeZones(), now: 8_200)
     let changes = ForecastRecorder(model.change)
     #expect(model.hasForecast)
     #expect(model.age?.seconds == 7_200)
@@ -232,7 +233,7 @@ struct ForecastViewModelTests {
   @Test func nothingCached() throws {
     let model = try ForecastViewModel(
       target: ForecastSample.aucklandTarget, forecasts: ForecastFakeStore(),
-      settings: ForecastFakeSettings(), now: 0)
+      settings: ForecastFakeSettings(), zones: InstalledTimeZones(), now: 0)
     #expect(!model.hasForecast)
     #expect(model.day == nil)
     #expect(model.week == nil)
@@ -245,13 +246,14 @@ struct ForecastViewModelTests {
     store.forecasts[.saved(1)] = ForecastSample.weather(timeZone: "Not/AZone")
     let model = try ForecastViewModel(
       target: ForecastSample.aucklandTarget, forecasts: store, settings: ForecastFakeSettings(),
-      now: 0)
+      zones: InstalledTimeZones(), now: 0)
     #expect(model.timeZone.identifier == "Pacific/Auckland")
     var target = ForecastSample.aucklandTarget
     target.timeZone = nil
     let bare = try ForecastViewModel(
-      target: target, forecasts: store, settings: ForecastFakeSettings(), now: 0)
-    #expect(bare.timeZone.isFallback)
+      target: target, forecasts: store, settings: ForecastFakeSettings(),
+      zones: InstalledTimeZones(), now: 0)
+    #expect(bare.timeZone.fallbackNote != nil)
     #expect(bare.day?.date == "Wed, January 14")
   }
 
@@ -259,7 +261,7 @@ struct ForecastViewModelTests {
     let store = ForecastFakeStore()
     let model = try ForecastViewModel(
       target: ForecastSample.aucklandTarget, forecasts: store, settings: ForecastFakeSettings(),
-      now: 5_000)
+      zones: InstalledTimeZones(), now: 5_000)
     let provider = ForecastFakeProvider(weather: ForecastSample.weather(fetchedAt: 5_000))
     try await model.refresh(using: provider, now: 5_060)
     #expect(store.saves == [.saved(1)])

@@ -1,5 +1,4 @@
 import CloudyModels
-import CloudyPlatform
 
 /// The day view: the conditions now, as the Cloudy app's `DayViewModel` showed them.
 ///
@@ -22,9 +21,9 @@ public struct DayViewModel: Hashable, Sendable {
   /// The Cloudy app's icon name (Dark Sky's), e.g. "partly-cloudy-day".
   public let iconName: String
 
-  public init(conditions: WeatherConditions, settings: Settings, timeZone: LocalTime) {
+  public init(conditions: WeatherConditions, settings: Settings, timeZone: any TimeZoneFormatting) {
     self.conditions = conditions
-    (date, time) = timeZone.withZone { zone in
+    (date, time) = timeZone.reading { zone in
       (
         zone.format(conditions.time, ForecastPatterns.dayDate),
         zone.format(conditions.time, settings.time.strftimePattern)

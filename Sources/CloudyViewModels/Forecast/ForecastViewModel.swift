@@ -1,5 +1,4 @@
 import CloudyModels
-import CloudyPlatform
 import CloudyServices
 import CloudyStoring
 
@@ -35,12 +34,16 @@ public final class ForecastViewModel {
 
   private let forecasts: any ForecastStoring
   private let settingsStore: any SettingsStoring
+  private let zones: any TimeZoneLookup
 
+  /// `zones` finds the time zones times are shown in (CloudyPlatform's `InstalledTimeZones`
+  /// in the tools).
   public init(
     target: ForecastTarget, forecasts: any ForecastStoring, settings: any SettingsStoring,
-    now: Int64
+    zones: any TimeZoneLookup, now: Int64
   ) throws {
     self.target = target
+    self.zones = zones
     self.forecasts = forecasts
     settingsStore = settings
     self.now = now
@@ -59,8 +62,8 @@ public final class ForecastViewModel {
   }
 
   /// The zone times are shown in.
-  public var timeZone: LocalTime {
-    LocalTime(firstKnownOf: [weather?.timeZone, target.timeZone])
+  public var timeZone: any TimeZoneFormatting {
+    zones.zone(firstKnownOf: [weather?.timeZone, target.timeZone])
   }
 
   // MARK: - Views

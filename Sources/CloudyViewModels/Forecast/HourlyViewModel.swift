@@ -1,12 +1,11 @@
 import CloudyModels
-import CloudyPlatform
 
 /// The hourly list: one row per cached hour, grouped by local date.
 public struct HourlyViewModel: Hashable, Sendable {
   public let hours: [WeatherHourViewModel]
 
-  public init(hours: [WeatherHourData], settings: Settings, timeZone: LocalTime) {
-    self.hours = timeZone.withZone { zone in
+  public init(hours: [WeatherHourData], settings: Settings, timeZone: any TimeZoneFormatting) {
+    self.hours = timeZone.reading { zone in
       hours.map { WeatherHourViewModel(hour: $0, settings: settings, zone: zone) }
     }
   }
@@ -53,10 +52,10 @@ public struct WeatherHourViewModel: Hashable, Sendable {
   public let summary: String
   public let iconName: String
 
-  init(hour data: WeatherHourData, settings: Settings, zone: LocalTime.Session) {
+  init(hour data: WeatherHourData, settings: Settings, zone: any LocalTimeReading) {
     self.data = data
     date = zone.format(data.time, ForecastPatterns.dayDate)
-    dateKey = zone.fields(data.time).dateKey
+    dateKey = zone.dateKey(data.time)
     time = zone.format(data.time, settings.time.strftimePattern)
     temperature = settings.temperature.format(fahrenheit: data.temperature)
     windSpeed = settings.units.formatWindSpeed(milesPerHour: data.windSpeed)

@@ -1,13 +1,12 @@
 import CloudyModels
-import CloudyPlatform
 
 /// The week view: one row per cached day, as the Cloudy app's `WeekViewModel` listed them.
 public struct WeekViewModel: Hashable, Sendable {
   /// The rows, oldest day first.
   public let days: [WeatherDayViewModel]
 
-  public init(days: [WeatherDayData], settings: Settings, timeZone: LocalTime) {
-    self.days = timeZone.withZone { zone in
+  public init(days: [WeatherDayData], settings: Settings, timeZone: any TimeZoneFormatting) {
+    self.days = timeZone.reading { zone in
       days.map { WeatherDayViewModel(day: $0, settings: settings, zone: zone) }
     }
   }
@@ -35,7 +34,7 @@ public struct WeatherDayViewModel: Hashable, Sendable {
   public let summary: String
   public let iconName: String
 
-  init(day data: WeatherDayData, settings: Settings, zone: LocalTime.Session) {
+  init(day data: WeatherDayData, settings: Settings, zone: any LocalTimeReading) {
     self.data = data
     day = zone.format(data.time, ForecastPatterns.weekday)
     date = zone.format(data.time, ForecastPatterns.monthDay)
