@@ -103,8 +103,7 @@ let package = Package(
       name: "cloudy-forecast-fetch",
       dependencies: [
         "CloudyForecastCLI", "CloudyCLI", "CloudyProviders", "CloudyViewModels", "CloudyServices",
-        "CloudyStoring", "CloudyStore",
-        "CloudyModels", argumentParser,
+        "CloudyStoring", "CloudyStore", "CloudyPlatform", "CloudyModels", argumentParser,
       ]
     ),
 

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import CloudyPlatform
 
 /// Which database file a command uses, and why — `cloudy-db path` prints both.
 public struct DatabasePath: Equatable, Sendable {
@@ -49,6 +45,6 @@ public struct DatabasePath: Equatable, Sendable {
   }
 
   public static func environmentValue(_ name: String) -> String? {
-    getenv(name).map { String(cString: $0) }
+    Environment.value(name)
   }
 }

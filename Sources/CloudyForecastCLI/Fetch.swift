@@ -1,11 +1,6 @@
 import ArgumentParser
 import CloudyCLI
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import CloudyPlatform
 
 /// What `cloudy-forecast fetch` accepts, declared once for the command `cloudy-forecast` shows
 /// (help, validation) and for `cloudy-forecast-fetch`, which does the fetching.
@@ -63,25 +58,15 @@ extension CloudyForecast {
         // is handed on untouched, so quoting and `--` mean the same to the helper.
         let forwarded = Array(arguments.dropFirst().drop { $0 != "fetch" }.dropFirst())
         let helper = try Self.helperPath()
-        let argv = ([helper] + forwarded).map { strdup($0) } + [nil]
-        execv(helper, argv)
-        let reason = String(cString: strerror(errno))
+        let reason = Executables.become(helper, arguments: forwarded)
         throw CommandFailure(.unavailable, "could not start \(helper): \(reason)")
       }
     }
 
-    /// `cloudy-forecast-fetch` in the folder of the running executable (/proc/self/exe, so a
-    /// symbolic link to cloudy-forecast in ~/.local/bin still finds the real folder).
+    /// `cloudy-forecast-fetch` beside the running executable.
     static func helperPath() throws -> String {
-      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-      let executable =
-        length > 0
-        ? String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        : CommandLine.arguments.first ?? ""
-      let folder = executable.lastIndex(of: "/").map { String(executable[..<$0]) } ?? "."
-      let helper = folder + "/" + helperName
-      guard access(helper, X_OK) == 0 else {
+      let (helper, found) = Executables.sibling(named: helperName)
+      guard found else {
         throw CommandFailure(
           .unavailable,
           "fetching needs \(helperName) beside \(ForecastCommand.tool) (looked for \(helper)); install it there, as the README's install step does (in a checkout, `swift build` builds it)"

@@ -7,12 +7,6 @@ import CloudyServices
 import CloudyStore
 import CloudyViewModels
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 extension CloudyForecast {
   /// `import FILE [--place PLACE] [--json]`: a saved provider response into the cache.
   struct Import: ParsableCommand {
@@ -25,7 +19,7 @@ extension CloudyForecast {
         forecast, stamped as fetched now. Times are those of the file.
         """)
 
-    static let maximumBytes = 4 << 20
+    static let maximumBytes = ForecastLimits.maximumResponseBytes
 
     @Argument(
       help: ArgumentHelp("The saved JSON response.", valueName: "file"),
@@ -83,45 +77,19 @@ extension CloudyForecast {
       }
     }
 
-    /// The file's bytes; refuses a missing or unreadable file, a folder, or more than 4 MiB
-    /// (checked while reading, so a growing file or a pipe cannot exceed it either).
+    /// The file's bytes; refuses a missing or unreadable file, a folder, or more than 4 MiB.
     static func read(_ path: String) throws(CommandFailure) -> [UInt8] {
-      let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-      guard descriptor >= 0 else {
-        let code = errno
-        let reason = String(cString: strerror(code))
-        if code == ENOENT {
-          throw CommandFailure(.notFound, "cannot read \(path): \(reason)")
+      do {
+        return try FileContents.read(path, limit: maximumBytes)
+      } catch {
+        switch error {
+        case .missing(let reason): throw CommandFailure(.notFound, "cannot read \(path): \(reason)")
+        case .unreadable(let reason):
+          throw CommandFailure(.ioError, "cannot read \(path): \(reason)")
+        case .folder: throw CommandFailure(.ioError, "cannot read \(path): it is a folder")
+        case .tooLarge: throw tooLarge(path)
         }
-        throw CommandFailure(.ioError, "cannot read \(path): \(reason)")
       }
-      defer { close(descriptor) }
-      var status = stat()
-      if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-        throw CommandFailure(.ioError, "cannot read \(path): it is a folder")
-      }
-      let limit = maximumBytes
-      if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
-        Int(status.st_size) > limit
-      {
-        throw tooLarge(path)
-      }
-      var bytes: [UInt8] = []
-      var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-      while true {
-        let count = chunk.withUnsafeMutableBytes { buffer -> Int in
-          guard let base = buffer.baseAddress else { return 0 }
-          return Glibc.read(descriptor, base, buffer.count)
-        }
-        if count < 0 {
-          if errno == EINTR { continue }
-          throw CommandFailure(.ioError, "cannot read \(path): \(String(cString: strerror(errno)))")
-        }
-        if count == 0 { break }
-        bytes += chunk[0..<count]
-        if bytes.count > limit { throw tooLarge(path) }
-      }
-      return bytes
     }
 
     static func name(of format: ForecastResponseFormat) -> String {

@@ -2,16 +2,11 @@ import ArgumentParser
 import CloudyCLI
 import CloudyForecastCLI
 import CloudyModels
+import CloudyPlatform
 import CloudyProviders
 import CloudyServices
 import CloudyStore
 import CloudyViewModels
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 /// `cloudy-forecast fetch`, the one command that uses the network. `cloudy-forecast` hands its
 /// `fetch` arguments to this executable (installed beside it), so that only this one links
@@ -42,7 +37,7 @@ struct FetchCommand: AsyncParsableCommand {
       let refresher = ForecastRefresher(provider: provider) {
         ForecastRepository(database: try StoreAccess.writing(location))
       }
-      let showProgress = targets.count > 1 && isatty(STDERR_FILENO) == 1
+      let showProgress = targets.count > 1 && StandardError.isTerminal
       let outcomes = await refresher.refresh(targets) { event in
         switch event {
         case .fetching(let target, let index, let count):

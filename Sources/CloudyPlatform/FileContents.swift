@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Why a file's bytes could not be read.
+public enum FileReadError: Error, Equatable, Sendable {
+  /// No file at the path (ENOENT); `reason` is the system's text.
+  case missing(reason: String)
+  /// A folder where a file was expected.
+  case folder
+  /// Larger than the limit (checked while reading, so a growing file or a pipe cannot
+  /// exceed it either).
+  case tooLarge(limit: Int)
+  /// Any other refusal of the operating system (permissions, I/O).
+  case unreadable(reason: String)
+}
+
+/// A whole file read into memory, with a size limit: a file given on a command line
+/// (a saved forecast, an export) may be anything, including /dev/zero.
+public enum FileContents {
+  public static func read(_ path: String, limit: Int) throws(FileReadError) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let code = errno
+      let reason = String(cString: strerror(code))
+      throw code == ENOENT ? .missing(reason: reason) : .unreadable(reason: reason)
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    if fstat(descriptor, &status) == 0 {
+      if (status.st_mode & S_IFMT) == S_IFDIR { throw .folder }
+      if (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) > limit {
+        throw .tooLarge(limit: limit)
+      }
+    }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        return Glibc.read(descriptor, base, buffer.count)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .unreadable(reason: String(cString: strerror(errno)))
+      }
+      if count == 0 { break }
+      bytes += chunk[0..<count]
+      if bytes.count > limit { throw .tooLarge(limit: limit) }
+    }
+    return bytes
+  }
+}
