@@ -23,6 +23,7 @@ let package = Package(
     .library(name: "CloudyStoring", targets: ["CloudyStoring"]),
     .library(name: "CloudyStore", targets: ["CloudyStore"]),
     .library(name: "CloudyServices", targets: ["CloudyServices"]),
+    .library(name: "CloudyGazetteer", targets: ["CloudyGazetteer"]),
     .library(name: "CloudyDecoding", targets: ["CloudyDecoding"]),
     .library(name: "CloudyProviders", targets: ["CloudyProviders"]),
     .library(name: "CloudyModels", targets: ["CloudyModels"]),
@@ -54,7 +55,12 @@ let package = Package(
       dependencies: ["CSQLite", "CloudyStoring", "CloudyModels"],
       plugins: ["EmbedMigrations"]
     ),
-    .target(name: "CloudyServices", dependencies: ["CloudyModels", "CloudyGazetteerData"]),
+    .target(name: "CloudyServices", dependencies: ["CloudyModels"]),
+    // Offline geocoding over the embedded GeoNames extract: linked only by tools that geocode,
+    // so the 8 MB of place data stays out of cloudy-settings, cloudy-db and cloudy-forecast.
+    .target(
+      name: "CloudyGazetteer",
+      dependencies: ["CloudyServices", "CloudyModels", "CloudyGazetteerData"]),
     .target(
       name: "CloudyDecoding", dependencies: ["CloudyServices", "CloudyModels", "CloudyPlatform"]),
     .target(
@@ -79,8 +85,8 @@ let package = Package(
     .executableTarget(
       name: "cloudy-locations",
       dependencies: [
-        "CloudyCLI", "CloudyViewModels", "CloudyServices", "CloudyStoring", "CloudyStore",
-        "CloudyModels", argumentParser,
+        "CloudyCLI", "CloudyViewModels", "CloudyServices", "CloudyGazetteer", "CloudyStoring",
+        "CloudyStore", "CloudyModels", argumentParser,
       ]
     ),
     .executableTarget(
@@ -119,7 +125,9 @@ let package = Package(
     // MARK: Tests
     .testTarget(
       name: "CloudyStoreTests", dependencies: ["CloudyStore", "CloudyStoring", "CloudyModels"]),
-    .testTarget(name: "CloudyServicesTests", dependencies: ["CloudyServices", "CloudyModels"]),
+    .testTarget(
+      name: "CloudyServicesTests",
+      dependencies: ["CloudyGazetteer", "CloudyServices", "CloudyModels"]),
     // A loopback HTTP server that replays provider responses, shared by the test targets.
     .target(name: "CloudyTestSupport", path: "Tests/CloudyTestSupport"),
     .testTarget(
@@ -132,8 +140,8 @@ let package = Package(
     .testTarget(
       name: "CloudyViewModelsTests",
       dependencies: [
-        "CloudyViewModels", "CloudyStoring", "CloudyStore", "CloudyServices", "CloudyPlatform",
-        "CloudyModels",
+        "CloudyViewModels", "CloudyStoring", "CloudyStore", "CloudyServices", "CloudyGazetteer",
+        "CloudyPlatform", "CloudyModels",
       ]
     ),
     // End-to-end: runs the built executables as processes against temporary databases.

@@ -34,7 +34,9 @@ module() {  # name, sources…
     -Xcc -fmodule-map-file="$out/module.modulemap" "$@" -o "$out/$name.o"
 }
 module CloudyModels $(find Sources/CloudyModels -name '*.swift' | sort)
+module CloudyPlatform $(find Sources/CloudyPlatform -name '*.swift' | sort)
 module CloudyServices $(find Sources/CloudyServices -name '*.swift' | sort)
+module CloudyGazetteer $(find Sources/CloudyGazetteer -name '*.swift' | sort)
 module CloudyDecoding $(find Sources/CloudyDecoding -name '*.swift' | sort)
 
 for target in Decoders Gazetteer Arguments; do

@@ -1,5 +1,5 @@
-import CloudyModels
 import CloudyDecoding
+import CloudyModels
 
 /// libFuzzer target: the provider response decoders (Open-Meteo and Dark Sky JSON).
 /// Any input must decode or throw; what decodes must be storable (the schema's CHECKs).

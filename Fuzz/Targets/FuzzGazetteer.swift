@@ -1,3 +1,4 @@
+import CloudyGazetteer
 import CloudyModels
 import CloudyServices
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CloudyCLI
+import CloudyGazetteer
 import CloudyModels
 import CloudyServices
 import CloudyViewModels

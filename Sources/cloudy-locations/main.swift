@@ -1,5 +1,6 @@
 import ArgumentParser
 import CloudyCLI
+import CloudyGazetteer
 import CloudyServices
 
 /// `cloudy-locations`: the locations list — the current location and the saved places.

@@ -1,7 +1,8 @@
 import CloudyModels
+import CloudyServices
 import Testing
 
-@testable import CloudyServices
+@testable import CloudyGazetteer
 
 private let geocoder = GazetteerGeocoder()
 

@@ -1,4 +1,5 @@
 import CloudyModels
+import CloudyServices
 
 /// Offline geocoding with the GeoNames extract built into the program (cities with 1,000 people
 /// or more, and admin seats). A query is "City" or "City, Qualifier[, Qualifier]" where a

@@ -1,4 +1,5 @@
 import CloudyGazetteerData
+import CloudyServices
 
 /// The embedded gazetteer file, read in place: sections of text lines, each sorted so that a
 /// binary search over byte offsets (backing up to the previous '\n') finds a key without

@@ -1,3 +1,5 @@
+import CloudyServices
+
 /// The normalized search key of the gazetteer: lower-case ASCII, Latin diacritics folded using
 /// the Unicode character name ("LATIN SMALL LETTER U WITH DIAERESIS" → "u"), apostrophes dropped,
 /// every other run of punctuation, symbols, controls or spaces turned into one space, trimmed.
