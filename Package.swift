@@ -1,13 +1,11 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Layers follow DESIGN.md:
-//   executables → CloudyCLI → CloudyViewModels → CloudyStore | CloudyServices → CSQLite | CloudyModels
-// CloudyServices holds the Foundation-free services (offline geocoding, the ForecastProvider
-// protocol); CloudyDecoding reads providers' responses (FoundationEssentials' JSONDecoder only);
-// CloudyProviders holds the HTTP providers (Foundation, FoundationNetworking). Only
-// cloudy-forecast-fetch links CloudyProviders: `cloudy-forecast fetch` hands over to it, so the
-// offline commands (show, import, prune) start as fast as the other tools.
+// Layers follow DESIGN.md; docs/architecture.md draws them and says why each edge exists:
+//   executables → CloudyCLI → CloudyViewModels → CloudyStoring | CloudyServices → CloudyModels
+//   CloudyStore (CSQLite) implements CloudyStoring; CloudyGazetteer implements the Geocoder
+//   (linked by cloudy-locations only); CloudyProviders (Foundation networking) is linked by
+//   cloudy-forecast-fetch only; CloudyPlatform gathers the C library's calls.
 let argumentParser = Target.Dependency.product(
   name: "ArgumentParser", package: "swift-argument-parser")
 

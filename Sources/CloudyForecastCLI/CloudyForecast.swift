@@ -45,15 +45,15 @@ public enum ForecastCommand {
 
   /// An existing database, read-only; `missing` is the message when there is none (nothing is
   /// created).
-  public static func existing(_ location: DatabasePath, missing: String) throws -> Database {
-    guard let database = try StoreAccess.reading(location) else {
+  public static func existing(_ databasePath: DatabasePath, missing: String) throws -> Database {
+    guard let database = try StoreAccess.reading(databasePath) else {
       throw CommandFailure(.notFound, missing)
     }
     return database
   }
 
-  public static func noDatabase(_ location: DatabasePath) -> String {
-    "there are no saved places yet (no database at \(location.path)); add one with `cloudy-locations add`"
+  public static func noDatabase(_ databasePath: DatabasePath) -> String {
+    "there are no saved places yet (no database at \(databasePath.path)); add one with `cloudy-locations add`"
   }
 
   /// How to name a place on the command line again: `current`, or the name as one shell word

@@ -37,11 +37,11 @@ extension CloudyForecast {
 
     func run() throws {
       try ToolMain.reporting(tool: ForecastCommand.tool) {
-        let location = try database.resolve()
+        let databasePath = try database.resolve()
         let target = try LocationEditor(
           store: LocationRepository(
             database: try ForecastCommand.existing(
-              location, missing: ForecastCommand.noDatabase(location)))
+              databasePath, missing: ForecastCommand.noDatabase(databasePath)))
         ).forecastTarget(place)
 
         let body = try Self.read(file)
@@ -60,7 +60,7 @@ extension CloudyForecast {
             "\(file) is not a usable \(format.providerKind.serviceName) response: \(error.description); nothing was changed"
           )
         }
-        let store = ForecastRepository(database: try StoreAccess.writing(location))
+        let store = ForecastRepository(database: try StoreAccess.writing(databasePath))
         try store.save(weather, for: target.place)
         if output.json {
           Output.json(

@@ -62,11 +62,11 @@ extension CloudyForecast {
 
     func run() throws {
       try ToolMain.reporting(tool: ForecastCommand.tool) {
-        let location = try database.resolve()
+        let databasePath = try database.resolve()
         let cutoff = WallClock.now() - olderThan.seconds
         var removed = 0
-        if try StoreAccess.reading(location) != nil {
-          removed = try ForecastRepository(database: try StoreAccess.writing(location))
+        if try StoreAccess.reading(databasePath) != nil {
+          removed = try ForecastRepository(database: try StoreAccess.writing(databasePath))
             .prune(fetchedBefore: cutoff)
         }
         if output.json {

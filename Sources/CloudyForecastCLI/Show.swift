@@ -44,12 +44,12 @@ extension CloudyForecast {
 
     func run() throws {
       try ToolMain.reporting(tool: ForecastCommand.tool) {
-        let location = try database.resolve()
+        let databasePath = try database.resolve()
         let fetchHint = "cloudy-forecast fetch" + (place.map { " \(ShellWord.quoted($0))" } ?? "")
-        guard let db = try StoreAccess.reading(location) else {
+        guard let db = try StoreAccess.reading(databasePath) else {
           throw CommandFailure(
             .notFound,
-            "nothing is cached yet (no database at \(location.path)); add a place with `cloudy-locations add`, then run `\(fetchHint)` with a network"
+            "nothing is cached yet (no database at \(databasePath.path)); add a place with `cloudy-locations add`, then run `\(fetchHint)` with a network"
           )
         }
         let target = try LocationEditor(store: LocationRepository(database: db)).forecastTarget(

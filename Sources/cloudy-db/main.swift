@@ -34,17 +34,18 @@ extension CloudyDB {
 
     func run() throws {
       try ToolMain.reporting(tool: "cloudy-db") {
-        let location = try database.resolve()
-        let exists = try DatabaseFile.checkExisting(path: location.path)
+        let databasePath = try database.resolve()
+        let exists = try DatabaseFile.checkExisting(path: databasePath.path)
         if output.json {
           Output.json(
             .object([
-              ("path", .string(location.path)), ("source", .string(location.reason.rawValue)),
+              ("path", .string(databasePath.path)),
+              ("source", .string(databasePath.reason.rawValue)),
               ("exists", .bool(exists)),
             ]))
         } else {
-          Output.line(location.path)
-          Output.line("(\(location.explanation)\(exists ? "" : "; it does not exist yet"))")
+          Output.line(databasePath.path)
+          Output.line("(\(databasePath.explanation)\(exists ? "" : "; it does not exist yet"))")
         }
       }
     }
@@ -59,12 +60,12 @@ extension CloudyDB {
 
     func run() throws {
       try ToolMain.reporting(tool: "cloudy-db") {
-        let location = try database.resolve()
-        let info = try Maintenance.info(try StoreAccess.existing(location))
+        let databasePath = try database.resolve()
+        let info = try Maintenance.info(try StoreAccess.existing(databasePath))
         if output.json {
           Output.json(
             .object([
-              ("path", .string(location.path)),
+              ("path", .string(databasePath.path)),
               ("schemaVersion", .int(Int64(info.schemaVersion))),
               ("latestKnownVersion", .int(Int64(info.latestKnownVersion))),
               ("locations", .int(Int64(info.locations))),
@@ -76,7 +77,7 @@ extension CloudyDB {
               ("sqliteVersion", .string(info.sqliteVersion)),
             ]))
         } else {
-          Output.line("path:           \(location.path)")
+          Output.line("path:           \(databasePath.path)")
           Output.line(
             "schema version: \(info.schemaVersion) (this Cloudy knows up to \(info.latestKnownVersion))"
           )
@@ -101,16 +102,17 @@ extension CloudyDB {
 
     func run() throws {
       try ToolMain.reporting(tool: "cloudy-db") {
-        let location = try database.resolve()
+        let databasePath = try database.resolve()
         let migrator = Migrator()
-        let db = try StoreAccess.writing(location)
+        let db = try StoreAccess.writing(databasePath)
         let version = try migrator.currentVersion(of: db)
         if output.json {
           Output.json(
-            .object([("path", .string(location.path)), ("schemaVersion", .int(Int64(version)))]))
+            .object([("path", .string(databasePath.path)), ("schemaVersion", .int(Int64(version)))])
+          )
         } else {
           Output.line(
-            "\(location.path) is at schema version \(version), the latest this Cloudy knows.")
+            "\(databasePath.path) is at schema version \(version), the latest this Cloudy knows.")
         }
       }
     }
@@ -125,17 +127,17 @@ extension CloudyDB {
 
     func run() throws {
       let report = try ToolMain.reporting(tool: "cloudy-db") {
-        let location = try database.resolve()
-        let report = try Maintenance.check(try StoreAccess.existing(location))
+        let databasePath = try database.resolve()
+        let report = try Maintenance.check(try StoreAccess.existing(databasePath))
         if output.json {
           Output.json(
             .object([
-              ("path", .string(location.path)), ("ok", .bool(report.isOK)),
+              ("path", .string(databasePath.path)), ("ok", .bool(report.isOK)),
               ("integrity", .array(report.integrity.map { .string($0) })),
               ("foreignKeyViolations", .array(report.foreignKeyViolations.map { .string($0) })),
             ]))
         } else if report.isOK {
-          Output.line("ok: \(location.path) passed integrity_check and foreign_key_check")
+          Output.line("ok: \(databasePath.path) passed integrity_check and foreign_key_check")
         } else {
           for line in report.integrity where line != "ok" { Output.line("integrity: \(line)") }
           for line in report.foreignKeyViolations { Output.line("foreign key: \(line)") }
@@ -167,10 +169,10 @@ extension CloudyDB {
 
     func run() throws {
       try ToolMain.reporting(tool: "cloudy-db") {
-        let location = try database.resolve()
+        let databasePath = try database.resolve()
         try Maintenance.backup(
-          try StoreAccess.existing(location), to: destination, overwrite: force)
-        Output.line("backed up \(location.path) to \(destination)")
+          try StoreAccess.existing(databasePath), to: destination, overwrite: force)
+        Output.line("backed up \(databasePath.path) to \(destination)")
       }
     }
   }
@@ -189,15 +191,15 @@ extension CloudyDB {
 
     func run() throws {
       try ToolMain.reporting(tool: "cloudy-db") {
-        let location = try database.resolve()
+        let databasePath = try database.resolve()
         guard try DatabaseFile.checkExisting(path: source) else {
           throw StoreError.missingFile(path: source)
         }
-        let keep = "\(location.path).before-restore-\(WallClock.fileStamp())"
+        let keep = "\(databasePath.path).before-restore-\(WallClock.fileStamp())"
         try Maintenance.restore(
-          try StoreAccess.writing(location), from: source, keepCurrentAs: keep)
+          try StoreAccess.writing(databasePath), from: source, keepCurrentAs: keep)
         Output.line(
-          "restored \(location.path) from \(source); the previous database is kept as \(keep)")
+          "restored \(databasePath.path) from \(source); the previous database is kept as \(keep)")
       }
     }
   }
@@ -210,12 +212,12 @@ extension CloudyDB {
 
     func run() throws {
       try ToolMain.reporting(tool: "cloudy-db") {
-        let location = try database.resolve()
-        guard try DatabaseFile.checkExisting(path: location.path) else {
-          throw StoreError.missingFile(path: location.path)
+        let databasePath = try database.resolve()
+        guard try DatabaseFile.checkExisting(path: databasePath.path) else {
+          throw StoreError.missingFile(path: databasePath.path)
         }
-        let sizes = try Maintenance.vacuum(try StoreAccess.writing(location))
-        Output.line("vacuumed \(location.path): \(sizes.before) → \(sizes.after) bytes")
+        let sizes = try Maintenance.vacuum(try StoreAccess.writing(databasePath))
+        Output.line("vacuumed \(databasePath.path): \(sizes.before) → \(sizes.after) bytes")
       }
     }
   }

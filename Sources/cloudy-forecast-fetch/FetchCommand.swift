@@ -26,16 +26,16 @@ struct FetchCommand: AsyncParsableCommand {
       // Everything that can be checked without the network first: provider settings, the
       // database and the places. Nothing is opened for writing until a forecast arrived.
       let provider = try ProviderEnvironment.fromEnvironment().makeProvider()
-      let location = try options.database.resolve()
+      let databasePath = try options.database.resolve()
       let store = LocationRepository(
         database: try ForecastCommand.existing(
-          location, missing: ForecastCommand.noDatabase(location)))
+          databasePath, missing: ForecastCommand.noDatabase(databasePath)))
       let targets =
         options.all
         ? try LocationsViewModel(store: store).forecastTargets()
         : [try LocationEditor(store: store).forecastTarget(options.place)]
       let refresher = ForecastRefresher(provider: provider) {
-        ForecastRepository(database: try StoreAccess.writing(location))
+        ForecastRepository(database: try StoreAccess.writing(databasePath))
       }
       let showProgress = targets.count > 1 && StandardError.isTerminal
       let outcomes = await refresher.refresh(targets) { event in

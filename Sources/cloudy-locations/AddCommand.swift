@@ -67,23 +67,23 @@ extension CloudyLocations {
         let typed = query ?? name ?? ""
         // Everything is checked before the database is opened: a refusal creates nothing.
         let checked = try validatedName(typed)
-        let location = try database.resolve()
+        let databasePath = try database.resolve()
         if let coordinate = try coordinates.coordinate() {
-          let store = try StoreAccess.locationStore(writing: location)
+          let store = try StoreAccess.locationStore(writing: databasePath)
           let added = try store.add(
             NewLocation(name: checked, coordinate: coordinate, source: .coordinates))
           report(added: .saved(added, selection: try store.selection()), search: nil)
         } else {
-          try addFromGazetteer(checked, location)
+          try addFromGazetteer(checked, databasePath)
         }
       }
     }
 
-    private func addFromGazetteer(_ query: String, _ location: DatabasePath) throws {
+    private func addFromGazetteer(_ query: String, _ databasePath: DatabasePath) throws {
       let pick = self.pick ?? 1
       var opened: (any LocationStoring)?
       let search = AddLocationViewModel(geocoder: GazetteerGeocoder(), limit: max(10, pick)) {
-        let store = try StoreAccess.locationStore(writing: location)
+        let store = try StoreAccess.locationStore(writing: databasePath)
         opened = store
         return store
       }

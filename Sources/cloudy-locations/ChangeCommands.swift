@@ -211,16 +211,16 @@ extension CloudyLocations {
 
     func run() throws {
       try ToolMain.reporting(tool: CloudyLocations.tool) {
-        let location = try database.resolve()
+        let databasePath = try database.resolve()
         let store: any LocationStoring
         if let coordinate = try coordinates.coordinate() {
-          store = try StoreAccess.locationStore(writing: location)
+          store = try StoreAccess.locationStore(writing: databasePath)
           try store.setCurrentLocation(coordinate)
         } else if clear {
-          store = try StoreAccess.locationStore(changingExisting: location)
+          store = try StoreAccess.locationStore(changingExisting: databasePath)
           if try store.currentLocation() != nil { try store.setCurrentLocation(nil) }
         } else {
-          store = try StoreAccess.locationStore(reading: location)
+          store = try StoreAccess.locationStore(reading: databasePath)
         }
         let row = try LocationEditor(store: store).currentRow()
         if output.json {

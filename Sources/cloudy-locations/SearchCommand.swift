@@ -27,15 +27,15 @@ extension CloudyLocations {
     func run() throws {
       try ToolMain.reporting(tool: CloudyLocations.tool) {
         let checked = try validatedName(query)
-        let location = try database.resolve()
+        let databasePath = try database.resolve()
         let search = AddLocationViewModel(
           geocoder: GazetteerGeocoder(), limit: limit,
-          openStore: { MissingDatabaseStore(path: location.path) })
+          openStore: { MissingDatabaseStore(path: databasePath.path) })
         search.query.value = checked
         try Self.requireResults(search, query: checked)
         // Marks candidates already saved; reading never creates the file.
         let saved = Set(
-          try StoreAccess.locationStore(reading: location).snapshot().locations.map {
+          try StoreAccess.locationStore(reading: databasePath).snapshot().locations.map {
             $0.name.lowercased()
           })
         let rows = (0..<search.numberOfRows).compactMap { search.viewModel(at: $0) }

@@ -141,8 +141,9 @@ extension CloudySettings {
       try ToolMain.reporting(tool: CloudySettings.tool) {
         // Parse before opening: a refused value must not create the file.
         let choice = try SettingsChoice(setting: setting, value: value)
-        let location = try database.resolve()
-        let model = try SettingsViewModel(store: try StoreAccess.settingsStore(writing: location))
+        let databasePath = try database.resolve()
+        let model = try SettingsViewModel(
+          store: try StoreAccess.settingsStore(writing: databasePath))
         try model.apply(choice)
         if output.json {
           Output.json(
@@ -168,10 +169,11 @@ extension CloudySettings {
 
     func run() throws {
       try ToolMain.reporting(tool: CloudySettings.tool) {
-        let location = try database.resolve()
-        let store = try StoreAccess.settingsStore(reading: location)
+        let databasePath = try database.resolve()
+        let store = try StoreAccess.settingsStore(reading: databasePath)
         if !(store is MissingDatabaseStore) {
-          let model = try SettingsViewModel(store: try StoreAccess.settingsStore(writing: location))
+          let model = try SettingsViewModel(
+            store: try StoreAccess.settingsStore(writing: databasePath))
           try model.reset()
         }
         if output.json {

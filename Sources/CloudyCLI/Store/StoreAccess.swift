@@ -4,32 +4,33 @@ import CloudyStoring
 /// How commands open the database: readers never create or write, writers create on first use.
 public enum StoreAccess {
   /// For commands that only read: nil when there is no database yet (nothing is created).
-  public static func reading(_ location: DatabasePath) throws -> Database? {
-    switch try DatabaseFile.openForReading(path: location.path) {
+  public static func reading(_ databasePath: DatabasePath) throws -> Database? {
+    switch try DatabaseFile.openForReading(path: databasePath.path) {
     case .missing: nil
     case .opened(let database): database
     }
   }
 
   /// For commands that need an existing database (`info`, `check`, `backup`): missing is an error.
-  public static func existing(_ location: DatabasePath) throws -> Database {
-    guard let database = try reading(location) else {
-      throw StoreError.missingFile(path: location.path)
+  public static func existing(_ databasePath: DatabasePath) throws -> Database {
+    guard let database = try reading(databasePath) else {
+      throw StoreError.missingFile(path: databasePath.path)
     }
     return database
   }
 
   /// For commands that write: creates (0600, folder 0700) and migrates as needed.
-  public static func writing(_ location: DatabasePath) throws -> Database {
-    try DatabaseFile.openForWriting(path: location.path)
+  public static func writing(_ databasePath: DatabasePath) throws -> Database {
+    try DatabaseFile.openForWriting(path: databasePath.path)
   }
 }
 
 extension StoreAccess {
   /// For commands that only read the locations list: never creates the file.
-  public static func locationStore(reading location: DatabasePath) throws -> any LocationStoring {
-    guard let database = try reading(location) else {
-      return MissingDatabaseStore(path: location.path)
+  public static func locationStore(reading databasePath: DatabasePath) throws -> any LocationStoring
+  {
+    guard let database = try reading(databasePath) else {
+      return MissingDatabaseStore(path: databasePath.path)
     }
     return LocationRepository(database: database)
   }
@@ -37,30 +38,33 @@ extension StoreAccess {
   /// For commands that change places that must already exist (remove, select, rename, move,
   /// clearing the current location): writable when the file exists; when it does not, the
   /// stand-in, so the command fails on "no saved place" without creating the file.
-  public static func locationStore(changingExisting location: DatabasePath) throws
+  public static func locationStore(changingExisting databasePath: DatabasePath) throws
     -> any LocationStoring
   {
-    guard try DatabaseFile.checkExisting(path: location.path) else {
-      return MissingDatabaseStore(path: location.path)
+    guard try DatabaseFile.checkExisting(path: databasePath.path) else {
+      return MissingDatabaseStore(path: databasePath.path)
     }
-    return LocationRepository(database: try writing(location))
+    return LocationRepository(database: try writing(databasePath))
   }
 
   /// For commands that add: creates the file on first use. Validate input before calling.
-  public static func locationStore(writing location: DatabasePath) throws -> any LocationStoring {
-    LocationRepository(database: try writing(location))
+  public static func locationStore(writing databasePath: DatabasePath) throws -> any LocationStoring
+  {
+    LocationRepository(database: try writing(databasePath))
   }
 
   /// For commands that only read the settings: the defaults when there is no file.
-  public static func settingsStore(reading location: DatabasePath) throws -> any SettingsStoring {
-    guard let database = try reading(location) else {
-      return MissingDatabaseStore(path: location.path)
+  public static func settingsStore(reading databasePath: DatabasePath) throws -> any SettingsStoring
+  {
+    guard let database = try reading(databasePath) else {
+      return MissingDatabaseStore(path: databasePath.path)
     }
     return SettingsRepository(database: database)
   }
 
   /// For commands that change a setting: creates the file on first use.
-  public static func settingsStore(writing location: DatabasePath) throws -> any SettingsStoring {
-    SettingsRepository(database: try writing(location))
+  public static func settingsStore(writing databasePath: DatabasePath) throws -> any SettingsStoring
+  {
+    SettingsRepository(database: try writing(databasePath))
   }
 }
