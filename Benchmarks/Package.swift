@@ -12,7 +12,10 @@ let root = rootFolder.lastPathComponent.lowercased()
 
 let package = Package(
   name: "CloudyBenchmarks",
-  dependencies: [.package(path: "..")],
+  dependencies: [
+    .package(path: ".."),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
   targets: [
     // Saves N forecasts with ForecastRepository.save, one transaction each, and reports rows/s.
     .executableTarget(
@@ -21,7 +24,14 @@ let package = Package(
         .product(name: "CloudyStore", package: root),
         .product(name: "CloudyModels", package: root),
       ]
-    )
+    ),
+    // The stack's floors, timed beside every command: an empty swift-argument-parser tool with
+    // one subcommand, and a Swift `main` that does nothing.
+    .executableTarget(
+      name: "cloudy-floor-parser",
+      dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
+    .executableTarget(name: "cloudy-floor-bare"),
   ],
   swiftLanguageModes: [.v6]
 )
