@@ -70,8 +70,15 @@ struct ProblemList {
   }
 
   /// Throws when anything was found.
+  /// Throws when anything was found, listing the problems in line order (checks across
+  /// places, such as duplicates, are found after the rows they concern).
   func check() throws(ImportRefusal) {
-    guard problems.isEmpty else { throw ImportRefusal(problems: problems, unlisted: unlisted) }
+    guard problems.isEmpty else {
+      let ordered = problems.enumerated().sorted { lhs, rhs in
+        (lhs.element.line ?? 0, lhs.offset) < (rhs.element.line ?? 0, rhs.offset)
+      }.map(\.element)
+      throw ImportRefusal(problems: ordered, unlisted: unlisted)
+    }
   }
 }
 

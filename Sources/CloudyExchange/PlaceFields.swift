@@ -34,27 +34,28 @@ enum PlaceFields {
     }
   }
 
-  /// A latitude/longitude pair; each bad half is named on its own.
+  /// A latitude/longitude pair; each bad half is named on its own. A half that could not be
+  /// read at all (nil; its problem already added) still lets the other half be checked.
   static func coordinate(
-    latitude: (value: Double, text: String), longitude: (value: Double, text: String),
+    latitude: (value: Double, text: String)?, longitude: (value: Double, text: String)?,
     fields: (String, String), _ context: RecordContext, _ problems: inout ProblemList
   ) -> Coordinate? {
-    var ok = true
-    if !latitude.value.isFinite {
-      problems.add(context.problem(fields.0, "\(latitude.text) is not a finite number"))
-      ok = false
-    } else if !(-90...90).contains(latitude.value) {
-      problems.add(context.problem(fields.0, "\(latitude.text) is outside -90…90"))
-      ok = false
+    func check(_ half: (value: Double, text: String)?, _ limit: Double, _ field: String) -> Bool {
+      guard let half else { return false }
+      if !half.value.isFinite {
+        problems.add(context.problem(field, "\(half.text) is not a finite number"))
+        return false
+      }
+      if !(-limit...limit).contains(half.value) {
+        problems.add(
+          context.problem(field, "\(half.text) is outside \(Int(-limit))…\(Int(limit))"))
+        return false
+      }
+      return true
     }
-    if !longitude.value.isFinite {
-      problems.add(context.problem(fields.1, "\(longitude.text) is not a finite number"))
-      ok = false
-    } else if !(-180...180).contains(longitude.value) {
-      problems.add(context.problem(fields.1, "\(longitude.text) is outside -180…180"))
-      ok = false
-    }
-    guard ok else { return nil }
+    let latitudeOK = check(latitude, 90, fields.0)
+    let longitudeOK = check(longitude, 180, fields.1)
+    guard latitudeOK, longitudeOK, let latitude, let longitude else { return nil }
     return try? Coordinate(latitude: latitude.value, longitude: longitude.value)
   }
 
@@ -156,7 +157,7 @@ enum PlaceFields {
   /// that number their records, nil for CSV (named by line).
   static func checkList(
     _ places: [PlacesDocument.Place], currentSelected: Bool, itemLabel: String?,
-    _ problems: inout ProblemList
+    nameField: String = "name", _ problems: inout ProblemList
   ) {
     if places.count > ExchangeLimits.maximumPlaces {
       problems.add(
@@ -185,7 +186,7 @@ enum PlaceFields {
         let same = first.name == place.name ? "" : " as \"\(first.name)\""
         problems.add(
           here.problem(
-            "name",
+            nameField,
             "\"\(place.name)\" is already in the file\(same) (\(location(first))); names are compared ignoring case"
           ))
       } else {

@@ -141,7 +141,9 @@ enum PlacesCSV {
         places.append(place)
       }
     }
-    PlaceFields.checkList(places, currentSelected: false, itemLabel: nil, &problems)
+    PlaceFields.checkList(
+      places, currentSelected: false, itemLabel: nil,
+      nameField: columns[.name]?.header ?? "name", &problems)
     try problems.check()
     return (PlacesDocument(places: places), ignored)
   }
@@ -220,12 +222,9 @@ enum PlacesCSV {
     let name = PlaceFields.name(cell(.name), field: field(.name), context, &problems)
     let latitude = number(.latitude)
     let longitude = number(.longitude)
-    var coordinate: Coordinate?
-    if let latitude, let longitude {
-      coordinate = PlaceFields.coordinate(
-        latitude: latitude, longitude: longitude, fields: (field(.latitude), field(.longitude)),
-        context, &problems)
-    }
+    let coordinate = PlaceFields.coordinate(
+      latitude: latitude, longitude: longitude, fields: (field(.latitude), field(.longitude)),
+      context, &problems)
     let region = PlaceFields.text(cell(.region), field: field(.region), context, &problems)
     let country = PlaceFields.countryCode(
       cell(.country), field: field(.country), context, &problems)

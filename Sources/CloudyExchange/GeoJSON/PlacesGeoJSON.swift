@@ -79,7 +79,7 @@ enum PlacesGeoJSON {
     do {
       root = try JSONReader.parse(bytes)
     } catch {
-      throw ImportRefusal(ExchangeProblem(line: error.line, field: nil, message: error.description))
+      throw ImportRefusal(error.problem)
     }
     let top = RecordContext(line: root.line, item: nil, number: nil)
     guard case .object = root.value else {

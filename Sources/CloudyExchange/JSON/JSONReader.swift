@@ -250,4 +250,8 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
   public let message: String
 
   public var description: String { "line \(line), column \(column): not valid JSON: \(message)" }
+
+  var problem: ExchangeProblem {
+    ExchangeProblem(line: line, field: nil, message: "not valid JSON at column \(column): \(message)")
+  }
 }

@@ -134,7 +134,7 @@ enum PlacesJSON {
     do {
       root = try JSONReader.parse(bytes)
     } catch {
-      throw ImportRefusal(ExchangeProblem(line: error.line, field: nil, message: error.description))
+      throw ImportRefusal(error.problem)
     }
     let top = RecordContext(line: root.line, item: nil, number: nil)
     guard case .object = root.value else {
@@ -161,7 +161,7 @@ enum PlacesJSON {
         ExchangeProblem(
           line: versionNode.line, field: "version",
           message:
-            "\(version): the file was written by a newer Cloudy (this one reads version \(currentVersion)); update Cloudy to import it"
+            "is \(version): the file was written by a newer Cloudy (this one reads version \(currentVersion)); update Cloudy to import it"
         ))
     }
 
@@ -290,9 +290,8 @@ private struct FieldReader {
   {
     let latitude = number(node, "latitude", context, path: path)
     let longitude = number(node, "longitude", context, path: path)
-    guard let latitude, let longitude else { return nil }
     return PlaceFields.coordinate(
-      latitude: (latitude.value, latitude.text), longitude: (longitude.value, longitude.text),
+      latitude: latitude.map { ($0.value, $0.text) }, longitude: longitude.map { ($0.value, $0.text) },
       fields: (path + "latitude", path + "longitude"), context, &problems)
   }
 
