@@ -252,6 +252,7 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
   public var description: String { "line \(line), column \(column): not valid JSON: \(message)" }
 
   var problem: ExchangeProblem {
-    ExchangeProblem(line: line, field: nil, message: "not valid JSON at column \(column): \(message)")
+    ExchangeProblem(
+      line: line, field: nil, message: "not valid JSON at column \(column): \(message)")
   }
 }

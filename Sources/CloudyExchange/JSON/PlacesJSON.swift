@@ -291,7 +291,8 @@ private struct FieldReader {
     let latitude = number(node, "latitude", context, path: path)
     let longitude = number(node, "longitude", context, path: path)
     return PlaceFields.coordinate(
-      latitude: latitude.map { ($0.value, $0.text) }, longitude: longitude.map { ($0.value, $0.text) },
+      latitude: latitude.map { ($0.value, $0.text) },
+      longitude: longitude.map { ($0.value, $0.text) },
       fields: (path + "latitude", path + "longitude"), context, &problems)
   }
 

@@ -76,6 +76,7 @@ public struct PlacesTransferRepository {
   /// skipped, in `merge`, when its name is already saved) or nothing is. The document must
   /// come from `PlacesExchange.read` (or a snapshot): names, coordinates and the single
   /// selection are already checked; a constraint the schema still refuses rolls everything back.
+  @discardableResult
   public func apply(_ document: PlacesDocument, mode: Mode) throws -> Outcome {
     try database.write { db in
       var outcome = Outcome()
