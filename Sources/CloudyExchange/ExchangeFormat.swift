@@ -51,7 +51,7 @@ public enum PlacesExchange {
         ExchangeProblem(
           line: nil, field: nil,
           message:
-            "the file has \(input.count) bytes, over the limit of \(ExchangeLimits.maximumBytes) (32 MiB)"
+            "the file has \(input.count) bytes, over the import limit of \(ExchangeLimits.maximumBytes / 1_048_576) MiB"
         ))
     }
     var bytes = input

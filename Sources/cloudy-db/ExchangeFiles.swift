@@ -51,7 +51,7 @@ enum ExchangeFiles {
       if bytes.count > limit {
         throw CommandFailure(
           .badData,
-          "\(path) is over the import limit of \(limit) bytes (32 MiB); nothing was imported")
+          "\(path) is over the import limit of \(limit / 1_048_576) MiB; nothing was imported")
       }
     }
     return bytes

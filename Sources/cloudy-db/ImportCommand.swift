@@ -23,7 +23,7 @@ extension CloudyDB {
         command exits 65 and nothing is written. Places whose name is already saved (ignoring \
         case) are skipped and reported, so importing a file twice changes nothing. --replace \
         replaces all saved places, and for a Cloudy JSON file the current location and the \
-        settings too, in one transaction. Limits: 32 MiB, 100,000 places.
+        settings too, in one transaction. Limits: 64 MiB, 100,000 places.
         """)
     @OptionGroup var database: DatabaseOptions
     @Argument(

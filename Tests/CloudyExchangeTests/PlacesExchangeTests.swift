@@ -354,6 +354,6 @@ struct CloudyJSONTests {
     let refusal = try #require(throws: ImportRefusal.self) {
       try PlacesExchange.read(file, format: nil, fileName: nil)
     }
-    #expect(refusal.problems[0].message.contains("over the limit"))
+    #expect(refusal.problems[0].message.contains("over the import limit"))
   }
 }

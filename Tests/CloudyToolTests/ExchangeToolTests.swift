@@ -399,13 +399,13 @@ struct ExchangeToolTests {
     #expect(!FileManager.default.fileExists(atPath: db))
   }
 
-  @Test("a file over the 32 MiB limit is refused before it is read whole")
+  @Test("a file over the 64 MiB limit is refused before it is read whole")
   func sizeLimit() throws {
     let folder = try ToolTestFolder()
     let path = folder.file("huge.csv")
     #expect(FileManager.default.createFile(atPath: path, contents: nil))
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    try handle.truncate(atOffset: 33 * 1024 * 1024)
+    try handle.truncate(atOffset: 65 * 1024 * 1024)
     try handle.close()
     let result = try ToolRunner.run("cloudy-db", ["import", path, "--db", folder.file("c.sqlite")])
     #expect(result.status == 65)
