@@ -49,7 +49,7 @@ extension CloudyDB {
           try ExchangeFiles.writeStandardOutput(bytes)
           return
         }
-        try ExchangeFiles.writeAtomically(bytes, to: output)
+        try ExchangeFiles.write(bytes, to: output)
         let count = document.places.count
         Output.line(
           "exported \(count) place\(count == 1 ? "" : "s") to \(output) (\(format.rawValue))")

@@ -3,12 +3,6 @@ import CloudyCLI
 import CloudyExchange
 import CloudyStore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 extension CloudyDB {
   /// `cloudy-db import`: places from a Cloudy export, a spreadsheet's CSV or a map's GeoJSON.
   struct Import: ParsableCommand {

@@ -1,4 +1,5 @@
 import CloudyModels
+import CloudyStoring
 
 /// The store's side of `cloudy-db export` and `import`: the whole place list read in one
 /// snapshot, and a checked `PlacesDocument` written in one transaction.
@@ -153,11 +154,11 @@ public struct PlacesTransferRepository {
   /// location if it stays selected, else the first place. `merge` keeps the user's selection and
   /// only fills an empty one (the file's selected place, else the first added), as `add` does.
   private func select(
-    in db: Database, mode: Mode, document: PlacesDocument, previous: Selection?,
+    in db: Database, mode: Mode, document: PlacesDocument, previous: Place?,
     selectedID: Location.ID?, firstAddedID: Location.ID?
   ) throws {
     let hasCurrent = try LocationRepository(database: db).currentLocation() != nil
-    var selection: Selection?
+    var selection: Place?
     switch mode {
     case .merge:
       guard previous == nil else { return }
