@@ -78,8 +78,9 @@ enum PlacesCSV {
   // MARK: - Reading
 
   enum Column: String, CaseIterable {
-    case name, latitude, longitude, region, country, timeZone = "time_zone", source, selected
-    case query
+    case name, latitude, longitude, region, country
+    case timeZone = "time_zone"
+    case source, selected, query
 
     /// Normalized header names (lower-case, without spaces, `_`, `-` and `.`), best first.
     var aliases: [String] {
