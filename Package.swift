@@ -59,6 +59,9 @@ let package = Package(
     .target(
       name: "CloudyGazetteer",
       dependencies: ["CloudyServices", "CloudyModels", "CloudyGazetteerData"]),
+    // Reading and writing the export/import formats (Cloudy JSON, CSV, GeoJSON): bytes in and
+    // out of PlacesDocument, no SQL and no Foundation. Only cloudy-db links it.
+    .target(name: "CloudyExchange", dependencies: ["CloudyModels"], exclude: ["README.md"]),
     .target(
       name: "CloudyDecoding", dependencies: ["CloudyServices", "CloudyModels", "CloudyPlatform"]),
     .target(
@@ -79,7 +82,9 @@ let package = Package(
     // MARK: Executables
     .executableTarget(
       name: "cloudy-db",
-      dependencies: ["CloudyCLI", "CloudyStore", "CloudyPlatform", argumentParser]),
+      dependencies: [
+        "CloudyCLI", "CloudyStore", "CloudyExchange", "CloudyModels", "CloudyPlatform", argumentParser,
+      ]),
     .executableTarget(
       name: "cloudy-locations",
       dependencies: [
@@ -126,6 +131,7 @@ let package = Package(
     .testTarget(
       name: "CloudyServicesTests",
       dependencies: ["CloudyGazetteer", "CloudyServices", "CloudyModels"]),
+    .testTarget(name: "CloudyExchangeTests", dependencies: ["CloudyExchange", "CloudyModels"]),
     // A loopback HTTP server that replays provider responses, shared by the test targets.
     .target(name: "CloudyTestSupport", path: "Tests/CloudyTestSupport"),
     .testTarget(

@@ -7,7 +7,8 @@ import CloudyStore
 struct CloudyDB: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "cloudy-db",
-    abstract: "Inspect, check, back up and restore Cloudy's SQLite database.",
+    abstract:
+      "Inspect, check, back up and restore Cloudy's SQLite database; export and import places.",
     discussion: """
       The database is one SQLite file (WAL mode) holding saved places, settings and cached \
       forecasts. It is yours: open it with `sqlite3`, but back it up with `cloudy-db backup`, \
@@ -20,6 +21,7 @@ struct CloudyDB: ParsableCommand {
       """,
     subcommands: [
       Path.self, Info.self, Migrate.self, Check.self, Backup.self, Restore.self, Vacuum.self,
+      Export.self, Import.self,
     ]
   )
 }

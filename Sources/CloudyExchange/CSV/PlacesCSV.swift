@@ -1,0 +1,242 @@
+import CloudyModels
+
+/// Saved places as CSV (RFC 4180), for spreadsheets.
+///
+/// Written: UTF-8 without a byte-order mark, CRLF line ends, one header row
+///
+///     name,latitude,longitude,region,country,time_zone,source,selected
+///
+/// and one row per place in the user's order. A field is quoted only when it holds a comma, a
+/// quote (doubled inside), a line break or surrounding spaces. `country` is the ISO 3166-1
+/// alpha-2 code, `selected` is `true` or `false`; empty cells are "none". Numbers are written
+/// in full (`37.5407`), never in a locale's format.
+///
+/// Read: the header may name its columns in any order and any case, with spaces, `_` or `-`
+/// ignored (`Time Zone`, `time-zone`); these names are understood, the first listed winning
+/// when a file has several:
+///
+/// | field | header names |
+/// |---|---|
+/// | name | name, title, place, place name, city, label |
+/// | latitude | latitude, lat, y |
+/// | longitude | longitude, lon, lng, long, x |
+/// | region | region, state, province, admin_name, adm1name, admin1, subcountry |
+/// | country | country_code, iso2, iso_a2, cc, country |
+/// | time_zone | time_zone, timezone, tz, tzid |
+/// | source | source |
+/// | selected | selected |
+/// | query | query |
+///
+/// Other columns are ignored and reported. The separator may be `,`, `;` or tab (then a decimal
+/// comma, `48,8566`, is read too). A byte-order mark, CRLF/LF/CR line ends and blank lines are
+/// fine; see `CSVReader`.
+enum PlacesCSV {
+  static let header = [
+    "name", "latitude", "longitude", "region", "country", "time_zone", "source", "selected",
+  ]
+
+  // MARK: - Writing
+
+  static func write(_ document: PlacesDocument) -> [UInt8] {
+    var output: [UInt8] = []
+    func record(_ fields: [String]) {
+      for (index, field) in fields.enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        appendField(field, to: &output)
+      }
+      output += [0x0D, 0x0A]
+    }
+    record(header)
+    for place in document.places {
+      record([
+        place.name, NumberText.write(place.coordinate.latitude),
+        NumberText.write(place.coordinate.longitude), place.region ?? "",
+        place.countryCode ?? "", place.timeZone ?? "", place.source.rawValue,
+        place.selected ? "true" : "false",
+      ])
+    }
+    return output
+  }
+
+  static func appendField(_ field: String, to output: inout [UInt8]) {
+    let bytes = Array(field.utf8)
+    let needsQuotes =
+      bytes.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
+      || bytes.first == 0x20 || bytes.last == 0x20
+    guard needsQuotes else {
+      output += bytes
+      return
+    }
+    output.append(0x22)
+    for byte in bytes {
+      if byte == 0x22 { output.append(0x22) }
+      output.append(byte)
+    }
+    output.append(0x22)
+  }
+
+  // MARK: - Reading
+
+  enum Column: String, CaseIterable {
+    case name, latitude, longitude, region, country
+    case timeZone = "time_zone"
+    case source, selected, query
+
+    /// Normalized header names (lower-case, without spaces, `_`, `-` and `.`), best first.
+    var aliases: [String] {
+      switch self {
+      case .name: ["name", "title", "place", "placename", "city", "label"]
+      case .latitude: ["latitude", "lat", "y"]
+      case .longitude: ["longitude", "lon", "lng", "long", "x"]
+      case .region:
+        ["region", "state", "province", "adminname", "adm1name", "admin1", "subcountry"]
+      case .country: ["countrycode", "iso2", "isoa2", "cc", "country"]
+      case .timeZone: ["timezone", "tz", "tzid"]
+      case .source: ["source"]
+      case .selected: ["selected"]
+      case .query: ["query"]
+      }
+    }
+  }
+
+  static func normalized(_ header: String) -> String {
+    String(
+      decoding: header.trimmingWhitespace().utf8.compactMap { byte -> UInt8? in
+        if byte == 0x20 || byte == 0x5F || byte == 0x2D || byte == 0x2E { return nil }
+        return (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
+      }, as: UTF8.self)
+  }
+
+  /// The places in `bytes`, and the header names of the columns that were not used.
+  static func read(_ bytes: [UInt8]) throws(ImportRefusal) -> (PlacesDocument, [String]) {
+    guard bytes.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else {
+      throw ImportRefusal(ExchangeProblem(line: nil, field: nil, message: "the file is empty"))
+    }
+    let separator = CSVReader.detectSeparator(bytes)
+    let records: [CSVRecord]
+    do {
+      records = try CSVReader.records(bytes, separator: separator)
+    } catch {
+      throw ImportRefusal(error)
+    }
+    guard let headerRecord = records.first else {
+      throw ImportRefusal(ExchangeProblem(line: nil, field: nil, message: "the file is empty"))
+    }
+    let headers = headerRecord.fields
+    let (columns, ignored) = try mapColumns(headers, line: headerRecord.line)
+    var problems = ProblemList()
+    var places: [PlacesDocument.Place] = []
+    for record in records.dropFirst() {
+      let context = RecordContext(line: record.line, item: nil, number: nil)
+      if record.fields.count > headers.count,
+        record.fields[headers.count...].contains(where: { !$0.trimmingWhitespace().isEmpty })
+      {
+        problems.add(
+          context.problem(
+            nil,
+            "\(record.fields.count) fields, but the header has \(headers.count) (is a comma inside a name not quoted?)"
+          ))
+        continue
+      }
+      if let place = place(record, columns, separator: separator, context, &problems) {
+        places.append(place)
+      }
+    }
+    PlaceFields.checkList(
+      places, currentSelected: false, itemLabel: nil,
+      nameField: columns[.name]?.header ?? "name", &problems)
+    try problems.check()
+    return (PlacesDocument(places: places), ignored)
+  }
+
+  /// Which column holds which field; the header names of the columns no field uses.
+  private static func mapColumns(_ headers: [String], line: Int) throws(ImportRefusal) -> (
+    [Column: (index: Int, header: String)], [String]
+  ) {
+    let normalizedHeaders = headers.map(normalized)
+    var columns: [Column: (index: Int, header: String)] = [:]
+    var used: Set<Int> = []
+    for column in Column.allCases {
+      for alias in column.aliases {
+        let matches = normalizedHeaders.indices.filter {
+          normalizedHeaders[$0] == alias && !used.contains($0)
+        }
+        if matches.count > 1 {
+          throw ImportRefusal(
+            ExchangeProblem(
+              line: line, field: nil,
+              message:
+                "columns \(matches[0] + 1) and \(matches[1] + 1) are both \"\(headers[matches[0]].trimmingWhitespace())\"; keep one"
+            ))
+        }
+        if let index = matches.first {
+          columns[column] = (index, headers[index])
+          used.insert(index)
+          break
+        }
+      }
+    }
+    // x/y only stand for longitude/latitude together (QGIS writes X,Y; a lone x is something else).
+    if let x = columns[.longitude], let y = columns[.latitude],
+      (normalized(x.header) == "x") != (normalized(y.header) == "y")
+    {
+      if normalized(x.header) == "x" { columns[.longitude] = nil } else { columns[.latitude] = nil }
+    }
+    let missing = [Column.name, .latitude, .longitude].filter { columns[$0] == nil }
+    if !missing.isEmpty {
+      let found = headers.map { "\"\($0)\"" }.joined(separator: ", ")
+      throw ImportRefusal(
+        ExchangeProblem(
+          line: line, field: nil,
+          message:
+            "the header has no \(missing.map(\.rawValue).joined(separator: " or ")) column; it needs name, latitude and longitude (found \(found))"
+        ))
+    }
+    let usedIndices = Set(columns.values.map(\.index))
+    let ignored = headers.indices.filter { !usedIndices.contains($0) }.map {
+      headers[$0].trimmingWhitespace().isEmpty ? "(column \($0 + 1))" : headers[$0]
+    }
+    return (columns, ignored)
+  }
+
+  private static func place(
+    _ record: CSVRecord, _ columns: [Column: (index: Int, header: String)], separator: UInt8,
+    _ context: RecordContext, _ problems: inout ProblemList
+  ) -> PlacesDocument.Place? {
+    func cell(_ column: Column) -> String {
+      guard let index = columns[column]?.index, index < record.fields.count else { return "" }
+      return record.fields[index]
+    }
+    func field(_ column: Column) -> String { columns[column]?.header ?? column.rawValue }
+    func number(_ column: Column) -> (value: Double, text: String)? {
+      let text = cell(column).trimmingWhitespace()
+      guard !text.isEmpty else {
+        problems.add(context.problem(field(column), "is empty"))
+        return nil
+      }
+      guard let value = NumberText.parseCell(text, decimalComma: separator != 0x2C) else {
+        problems.add(context.problem(field(column), "\"\(text)\" is not a number"))
+        return nil
+      }
+      return (value, text)
+    }
+    let name = PlaceFields.name(cell(.name), field: field(.name), context, &problems)
+    let latitude = number(.latitude)
+    let longitude = number(.longitude)
+    let coordinate = PlaceFields.coordinate(
+      latitude: latitude, longitude: longitude, fields: (field(.latitude), field(.longitude)),
+      context, &problems)
+    let region = PlaceFields.text(cell(.region), field: field(.region), context, &problems)
+    let country = PlaceFields.countryCode(
+      cell(.country), field: field(.country), context, &problems)
+    let timeZone = PlaceFields.timeZone(
+      cell(.timeZone), field: field(.timeZone), context, &problems)
+    let source = PlaceFields.source(cell(.source), field: field(.source), context, &problems)
+    let selected = PlaceFields.flag(cell(.selected), field: field(.selected), context, &problems)
+    let query = PlaceFields.text(cell(.query), field: field(.query), context, &problems)
+    guard let name, let coordinate else { return nil }
+    return PlacesDocument.Place(
+      name: name, query: query, coordinate: coordinate, countryCode: country, region: region,
+      timeZone: timeZone, source: source, selected: selected, origin: context.origin)
+  }
+}

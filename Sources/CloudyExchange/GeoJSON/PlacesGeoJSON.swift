@@ -1,0 +1,290 @@
+import CloudyModels
+
+/// Saved places as GeoJSON (RFC 7946), for maps: geojson.io, QGIS, GitHub's viewer, Leaflet.
+///
+/// Written: a FeatureCollection with one Point Feature per place in the user's order;
+/// coordinates in RFC 7946's order, `[longitude, latitude]`, WGS 84, no `crs` member:
+///
+///     {
+///       "type": "FeatureCollection",
+///       "features": [
+///         {
+///           "type": "Feature",
+///           "geometry": {"type": "Point", "coordinates": [-77.46026, 37.55376]},
+///           "properties": {"name": "Richmond, Virginia, US", "region": "Virginia",
+///             "country": "US", "time_zone": "America/New_York", "source": "gazetteer",
+///             "selected": true}
+///         }
+///       ]
+///     }
+///
+/// `region`, `country` and `time_zone` are null when unknown.
+///
+/// Read: a FeatureCollection or a single Feature from any tool. Each feature needs a Point
+/// geometry (`[lon, lat]` or `[lon, lat, altitude]`; the altitude is dropped) and a name in
+/// its properties — `name`, `Name`, `NAME`, `title` or `Title`. Optional properties, in any
+/// case: region (`region`, `state`, `province`, `adm1name`, `admin_name`), country code
+/// (`country`, `country_code`, `iso_a2`, `iso2`, `cc`), `time_zone` (`timezone`, `timeZone`,
+/// `tz`), `source`, `selected`. Other properties, `id`, `bbox` and foreign members are ignored;
+/// a `crs` member is accepted only when it names WGS 84 longitude/latitude (CRS84 or EPSG:4326,
+/// as QGIS and GDAL write it). Any other geometry is refused, naming the feature.
+enum PlacesGeoJSON {
+  // MARK: - Writing
+
+  static func write(_ document: PlacesDocument) -> [UInt8] {
+    let features: [JSONOutput] = document.places.map { place in
+      .object([
+        ("type", .string("Feature")),
+        (
+          "geometry",
+          .object([
+            ("type", .string("Point")),
+            (
+              "coordinates",
+              .array([.number(place.coordinate.longitude), .number(place.coordinate.latitude)])
+            ),
+          ])
+        ),
+        (
+          "properties",
+          .object([
+            ("name", .string(place.name)), ("region", .optional(place.region)),
+            ("country", .optional(place.countryCode)), ("time_zone", .optional(place.timeZone)),
+            ("source", .string(place.source.rawValue)), ("selected", .bool(place.selected)),
+          ])
+        ),
+      ])
+    }
+    return JSONOutput.object([
+      ("type", .string("FeatureCollection")), ("features", .array(features)),
+    ])
+    .rendered()
+  }
+
+  // MARK: - Reading
+
+  /// Property names for each field, compared ignoring ASCII case and `_`, best first.
+  static let aliases: [(field: String, names: [String])] = [
+    ("name", ["name", "title"]),
+    ("region", ["region", "state", "province", "adm1name", "adminname", "admin1"]),
+    ("country", ["countrycode", "country", "isoa2", "iso2", "cc"]),
+    ("time_zone", ["timezone", "tz", "tzid"]),
+    ("source", ["source"]),
+    ("selected", ["selected"]),
+    ("query", ["query"]),
+  ]
+
+  static func read(_ bytes: [UInt8]) throws(ImportRefusal) -> (PlacesDocument, [String]) {
+    let root: JSONNode
+    do {
+      root = try JSONReader.parse(bytes)
+    } catch {
+      throw ImportRefusal(error.problem)
+    }
+    let top = RecordContext(line: root.line, item: nil, number: nil)
+    guard case .object = root.value else {
+      throw ImportRefusal(top.problem(nil, "a GeoJSON file is an object, this is \(root.kindName)"))
+    }
+    try checkCRS(root)
+    let features: [JSONNode]
+    switch root["type"]?.value {
+    case .string("FeatureCollection"):
+      guard let list = root["features"], case .array(let elements) = list.value else {
+        throw ImportRefusal(top.problem("features", "a FeatureCollection needs a features list"))
+      }
+      features = elements
+    case .string("Feature"):
+      features = [root]
+    case .string(let other):
+      throw ImportRefusal(
+        top.problem(
+          "type",
+          "\"\(other)\"; only a FeatureCollection or a Feature of Points can be imported"))
+    default:
+      throw ImportRefusal(
+        top.problem("type", "missing; this is not GeoJSON (a FeatureCollection is expected)"))
+    }
+    var problems = ProblemList()
+    var places: [PlacesDocument.Place] = []
+    var ignored: [String] = []
+    var seenIgnored: Set<String> = []
+    for (offset, feature) in features.enumerated() {
+      let context = RecordContext(
+        line: feature.line, item: "feature \(offset + 1)", number: offset + 1)
+      if let place = place(feature, context, &problems, ignored: &ignored, seen: &seenIgnored) {
+        places.append(place)
+      }
+    }
+    PlaceFields.checkList(places, currentSelected: false, itemLabel: "feature", &problems)
+    try problems.check()
+    return (PlacesDocument(places: places), ignored)
+  }
+
+  /// RFC 7946 dropped `crs`; older writers (GDAL, QGIS) still add one naming WGS 84. Any other
+  /// reference system means the numbers are not longitude/latitude.
+  private static func checkCRS(_ root: JSONNode) throws(ImportRefusal) {
+    guard let crs = root["crs"], !crs.isNull else { return }
+    let accepted = [
+      "urn:ogc:def:crs:ogc:1.3:crs84", "urn:ogc:def:crs:ogc::crs84", "urn:ogc:def:crs:epsg::4326",
+      "epsg:4326", "crs84",
+    ]
+    if case .string(let name) = crs["properties"]?["name"]?.value,
+      accepted.contains(String(decoding: name.utf8.map(lowercased), as: UTF8.self))
+    {
+      return
+    }
+    throw ImportRefusal(
+      ExchangeProblem(
+        line: crs.line, field: "crs",
+        message:
+          "the coordinates are not WGS 84 longitude/latitude; export the layer as EPSG:4326 (RFC 7946 GeoJSON)"
+      ))
+  }
+
+  private static func lowercased(_ byte: UInt8) -> UInt8 {
+    (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
+  }
+
+  private static func normalized(_ key: String) -> String {
+    String(decoding: key.utf8.filter { $0 != 0x5F && $0 != 0x2D }.map(lowercased), as: UTF8.self)
+  }
+
+  private static func place(
+    _ feature: JSONNode, _ context: RecordContext, _ problems: inout ProblemList,
+    ignored: inout [String], seen: inout Set<String>
+  ) -> PlacesDocument.Place? {
+    guard case .object = feature.value else {
+      problems.add(context.problem(nil, "is \(feature.kindName), not a Feature object"))
+      return nil
+    }
+    guard case .string("Feature") = feature["type"]?.value else {
+      problems.add(context.problem("type", "is not \"Feature\""))
+      return nil
+    }
+    let coordinate = point(feature["geometry"], context, &problems)
+
+    // Properties: each field from its best-named property.
+    var properties: [JSONNode.Member] = []
+    switch feature["properties"]?.value {
+    case .object(let members): properties = members
+    case .null, nil: break
+    default:
+      problems.add(
+        context.problem("properties", "is \(feature["properties"]!.kindName), not an object"))
+    }
+    var chosen: [String: (key: String, node: JSONNode)] = [:]
+    var usedKeys: Set<String> = []
+    for (field, names) in aliases {
+      for name in names {
+        // An exact lower-case key wins over other spellings ("name" over "Name").
+        let matches = properties.filter { normalized($0.key) == name && !usedKeys.contains($0.key) }
+        guard let match = matches.first(where: { $0.key == name }) ?? matches.first else {
+          continue
+        }
+        chosen[field] = (match.key, match.node)
+        usedKeys.insert(match.key)
+        break
+      }
+    }
+    for member in properties
+    where !usedKeys.contains(member.key) && seen.insert(member.key).inserted {
+      ignored.append(member.key)
+    }
+
+    func text(_ field: String) -> (key: String, value: String)? {
+      guard let (key, node) = chosen[field] else { return nil }
+      switch node.value {
+      case .null: return nil
+      case .string(let value): return (key, value)
+      case .number(let number) where field != "name": return (key, number.text)
+      default:
+        problems.add(context.problem(key, "is \(node.kindName), not text"))
+        return nil
+      }
+    }
+    var name: String?
+    if let (key, value) = text("name") {
+      name = PlaceFields.name(value, field: key, context, &problems)
+    } else if chosen["name"] == nil {
+      problems.add(context.problem("properties", "no name (a \"name\" or \"title\" property)"))
+    } else if chosen["name"]?.node.isNull == true {
+      problems.add(context.problem(chosen["name"]!.key, "is null; a place needs a name"))
+    }
+    let region = text("region").flatMap {
+      PlaceFields.text($0.value, field: $0.key, context, &problems)
+    }
+    let country = text("country").flatMap {
+      PlaceFields.countryCode($0.value, field: $0.key, context, &problems)
+    }
+    let timeZone = text("time_zone").flatMap {
+      PlaceFields.timeZone($0.value, field: $0.key, context, &problems)
+    }
+    let source = text("source").map {
+      PlaceFields.source($0.value, field: $0.key, context, &problems)
+    }
+    let query = text("query").flatMap {
+      PlaceFields.text($0.value, field: $0.key, context, &problems)
+    }
+    var selected = false
+    if let (key, node) = chosen["selected"] {
+      switch node.value {
+      case .bool(let flag): selected = flag
+      case .null: break
+      case .string(let value): selected = PlaceFields.flag(value, field: key, context, &problems)
+      default: problems.add(context.problem(key, "is \(node.kindName), not true or false"))
+      }
+    }
+    guard let name, let coordinate else { return nil }
+    return PlacesDocument.Place(
+      name: name, query: query, coordinate: coordinate, countryCode: country, region: region,
+      timeZone: timeZone, source: source ?? .coordinates, selected: selected,
+      origin: context.origin)
+  }
+
+  /// The `[longitude, latitude]` of a Point geometry.
+  private static func point(
+    _ geometry: JSONNode?, _ context: RecordContext, _ problems: inout ProblemList
+  ) -> Coordinate? {
+    guard let geometry, !geometry.isNull else {
+      problems.add(context.problem("geometry", "is missing; a place needs a Point"))
+      return nil
+    }
+    guard case .object = geometry.value, case .string(let type) = geometry["type"]?.value else {
+      problems.add(context.problem("geometry", "is not a GeoJSON geometry object"))
+      return nil
+    }
+    guard type == "Point" else {
+      problems.add(
+        context.problem("geometry", "is a \(type); only Point features can be imported as places"))
+      return nil
+    }
+    guard let coordinates = geometry["coordinates"], case .array(let positions) = coordinates.value
+    else {
+      problems.add(context.problem("geometry.coordinates", "is missing or not a list"))
+      return nil
+    }
+    guard positions.count == 2 || positions.count == 3 else {
+      problems.add(
+        context.problem(
+          "geometry.coordinates",
+          "has \(positions.count) numbers; a position is [longitude, latitude] or [longitude, latitude, altitude]"
+        ))
+      return nil
+    }
+    var numbers: [JSONNumber] = []
+    for (index, position) in positions.enumerated() {
+      guard case .number(let number) = position.value else {
+        let which = ["longitude", "latitude", "altitude"][index]
+        problems.add(
+          context.problem(
+            "geometry.coordinates", "the \(which) is \(position.kindName), not a number"))
+        return nil
+      }
+      numbers.append(number)
+    }
+    return PlaceFields.coordinate(
+      latitude: (numbers[1].value, numbers[1].text), longitude: (numbers[0].value, numbers[0].text),
+      fields: ("latitude (geometry.coordinates[1])", "longitude (geometry.coordinates[0])"),
+      context, &problems)
+  }
+}

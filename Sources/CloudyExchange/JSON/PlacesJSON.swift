@@ -1,0 +1,498 @@
+import CloudyModels
+
+/// Cloudy's own export: everything a user owns except nothing, in one versioned JSON document.
+/// The shape, version 1 (documented in `Sources/CloudyExchange/README.md` too):
+///
+///     {
+///       "format": "cloudy-places",
+///       "version": 1,
+///       "places": [
+///         {
+///           "name": "Richmond, Virginia, US",
+///           "latitude": 37.55376,
+///           "longitude": -77.46026,
+///           "region": "Virginia",            // null when unknown
+///           "country": "US",                 // ISO 3166-1 alpha-2, or null
+///           "timeZone": "America/New_York",  // IANA name, or null
+///           "source": "gazetteer",           // gazetteer | coordinates | geocoding-service
+///           "query": "Richmond, VA",         // what was typed, or null
+///           "position": 0,                   // 0-based, the same as the array index
+///           "selected": true,
+///           "forecast": {…} | null           // only with `export --forecasts`
+///         }
+///       ],
+///       "currentLocation": {"latitude": 48.8566, "longitude": 2.3522, "selected": false,
+///                           "forecast": {…} | null} | null,
+///       "settings": {"time": "12h", "units": "imperial", "temperature": "fahrenheit"}
+///     }
+///
+/// A forecast, in the store's units (°F, mph, probability 0…1), instants in unix seconds:
+///
+///     {"provider": "open-meteo", "fetchedAt": 1700000000, "latitude": …, "longitude": …,
+///      "timeZone": "America/New_York",
+///      "current": {"time", "summary", "icon", "temperature", "windSpeed", "precipitationProbability"},
+///      "days": [{"time", "summary", "icon", "temperatureMin", "temperatureMax", "windSpeed",
+///                "precipitationProbability"}],
+///      "hours": [{same keys as current}]}
+///
+/// Compatibility: readers ignore keys they do not know, so keys may be added within a version;
+/// a change that an older reader would misread raises `version`, and a document with a version
+/// above `currentVersion` is refused ("written by a newer Cloudy"). On import the array order
+/// is the order (`position` is only checked to be a whole number); at most one place, or the
+/// current location, is selected; `settings`, `currentLocation` and `forecast` may be absent.
+enum PlacesJSON {
+  static let formatName = "cloudy-places"
+  static let currentVersion: Int64 = 1
+
+  // MARK: - Writing
+
+  static func write(_ document: PlacesDocument, forecasts: Bool) -> [UInt8] {
+    var members: [(String, JSONOutput)] = [
+      ("format", .string(formatName)), ("version", .integer(currentVersion)),
+    ]
+    let places: [JSONOutput] = document.places.enumerated().map { position, place in
+      var fields: [(String, JSONOutput)] = [
+        ("name", .string(place.name)),
+        ("latitude", .number(place.coordinate.latitude)),
+        ("longitude", .number(place.coordinate.longitude)),
+        ("region", .optional(place.region)),
+        ("country", .optional(place.countryCode)),
+        ("timeZone", .optional(place.timeZone)),
+        ("source", .string(place.source.rawValue)),
+        ("query", .optional(place.query)),
+        ("position", .integer(Int64(position))),
+        ("selected", .bool(place.selected)),
+      ]
+      if forecasts { fields.append(("forecast", forecast(place.forecast))) }
+      return .object(fields)
+    }
+    members.append(("places", .array(places)))
+    if let current = document.currentLocation {
+      var fields: [(String, JSONOutput)] = [
+        ("latitude", .number(current.coordinate.latitude)),
+        ("longitude", .number(current.coordinate.longitude)),
+        ("selected", .bool(current.selected)),
+      ]
+      if forecasts { fields.append(("forecast", forecast(current.forecast))) }
+      members.append(("currentLocation", .object(fields)))
+    } else {
+      members.append(("currentLocation", .null))
+    }
+    if let settings = document.settings {
+      members.append(
+        (
+          "settings",
+          .object([
+            ("time", .string(settings.time.rawValue)),
+            ("units", .string(settings.units.rawValue)),
+            ("temperature", .string(settings.temperature.rawValue)),
+          ])
+        ))
+    }
+    return JSONOutput.object(members).rendered()
+  }
+
+  private static func forecast(_ weather: WeatherData?) -> JSONOutput {
+    guard let weather else { return .null }
+    func conditions(_ hour: WeatherConditions) -> JSONOutput {
+      .object([
+        ("time", .integer(hour.time)), ("summary", .string(hour.summary)),
+        ("icon", .string(hour.icon.rawValue)), ("temperature", .number(hour.temperature)),
+        ("windSpeed", .number(hour.windSpeed)),
+        ("precipitationProbability", .optional(hour.precipitationProbability)),
+      ])
+    }
+    return .object([
+      ("provider", .string(weather.provider.rawValue)),
+      ("fetchedAt", .integer(weather.fetchedAt)),
+      ("latitude", .number(weather.coordinate.latitude)),
+      ("longitude", .number(weather.coordinate.longitude)),
+      ("timeZone", .string(weather.timeZone)),
+      ("current", conditions(weather.current)),
+      (
+        "days",
+        .array(
+          weather.days.map { day in
+            .object([
+              ("time", .integer(day.time)), ("summary", .string(day.summary)),
+              ("icon", .string(day.icon.rawValue)),
+              ("temperatureMin", .number(day.temperatureMin)),
+              ("temperatureMax", .number(day.temperatureMax)),
+              ("windSpeed", .number(day.windSpeed)),
+              ("precipitationProbability", .optional(day.precipitationProbability)),
+            ])
+          })
+      ),
+      ("hours", .array(weather.hours.map(conditions))),
+    ])
+  }
+
+  // MARK: - Reading
+
+  static func read(_ bytes: [UInt8]) throws(ImportRefusal) -> PlacesDocument {
+    let root: JSONNode
+    do {
+      root = try JSONReader.parse(bytes)
+    } catch {
+      throw ImportRefusal(error.problem)
+    }
+    let top = RecordContext(line: root.line, item: nil, number: nil)
+    guard case .object = root.value else {
+      throw ImportRefusal(
+        top.problem(nil, "expected a Cloudy places export (an object), found \(root.kindName)"))
+    }
+    guard case .string(formatName) = root["format"]?.value else {
+      throw ImportRefusal(
+        top.problem(
+          "format",
+          "this JSON is not a Cloudy places export (no \"format\": \"\(formatName)\"); for GeoJSON pass --format geojson"
+        ))
+    }
+    guard let versionNode = root["version"], case .number(let number) = versionNode.value,
+      let version = number.integer, version >= 1
+    else {
+      throw ImportRefusal(
+        ExchangeProblem(
+          line: root["version"]?.line ?? root.line, field: "version",
+          message: "must be a whole number (1 for this Cloudy)"))
+    }
+    guard version <= currentVersion else {
+      throw ImportRefusal(
+        ExchangeProblem(
+          line: versionNode.line, field: "version",
+          message:
+            "is \(version): the file was written by a newer Cloudy (this one reads version \(currentVersion)); update Cloudy to import it"
+        ))
+    }
+
+    var problems = ProblemList()
+    var reader = FieldReader(problems: problems)
+    var places: [PlacesDocument.Place] = []
+    switch root["places"]?.value {
+    case .array(let elements):
+      for (offset, element) in elements.enumerated() {
+        let context = RecordContext(
+          line: element.line, item: "place \(offset + 1)", number: offset + 1)
+        if let place = reader.place(element, context) { places.append(place) }
+      }
+    case nil, .null: break
+    default:
+      reader.problems.add(top.problem("places", "is \(root["places"]!.kindName), not a list"))
+    }
+
+    var current: PlacesDocument.CurrentLocation?
+    if let node = root["currentLocation"], !node.isNull {
+      current = reader.currentLocation(
+        node, RecordContext(line: node.line, item: "currentLocation", number: nil))
+    }
+    var settings: Settings?
+    if let node = root["settings"], !node.isNull {
+      settings = reader.settings(node, RecordContext(line: node.line, item: nil, number: nil))
+    }
+    problems = reader.problems
+    PlaceFields.checkList(
+      places, currentSelected: current?.selected ?? false, itemLabel: "place", &problems)
+    try problems.check()
+    return PlacesDocument(
+      places: places, currentLocation: current, settings: settings, carriesCurrentLocation: true)
+  }
+}
+
+/// Reads typed members of JSON objects, adding a problem for each one that is missing or of
+/// the wrong type instead of stopping at the first.
+private struct FieldReader {
+  var problems: ProblemList
+
+  mutating func object(_ node: JSONNode, _ context: RecordContext, _ field: String?) -> Bool {
+    guard case .object = node.value else {
+      problems.add(context.problem(field, "is \(node.kindName), not an object"))
+      return false
+    }
+    return true
+  }
+
+  /// Text at `key`; nil when absent or null (a problem when `required`).
+  mutating func text(
+    _ node: JSONNode, _ key: String, _ context: RecordContext, path: String = "",
+    required: Bool = false
+  ) -> String? {
+    switch node[key]?.value {
+    case .string(let value): return value
+    case nil, .null:
+      if required { problems.add(context.problem(path + key, "is missing")) }
+      return nil
+    default:
+      problems.add(context.problem(path + key, "is \(node[key]!.kindName), not text"))
+      return nil
+    }
+  }
+
+  mutating func number(
+    _ node: JSONNode, _ key: String, _ context: RecordContext, path: String = "",
+    required: Bool = true
+  ) -> JSONNumber? {
+    switch node[key]?.value {
+    case .number(let number): return number
+    case nil, .null:
+      if required { problems.add(context.problem(path + key, "is missing")) }
+      return nil
+    default:
+      problems.add(context.problem(path + key, "is \(node[key]!.kindName), not a number"))
+      return nil
+    }
+  }
+
+  mutating func finite(
+    _ node: JSONNode, _ key: String, _ context: RecordContext, path: String,
+    required: Bool = true, range: ClosedRange<Double>? = nil
+  ) -> Double? {
+    guard let number = number(node, key, context, path: path, required: required) else {
+      return nil
+    }
+    guard number.value.isFinite else {
+      problems.add(context.problem(path + key, "\(number.text) is not a finite number"))
+      return nil
+    }
+    if let range, !range.contains(number.value) {
+      let bounds =
+        range.upperBound == .greatestFiniteMagnitude
+        ? "is below \(NumberText.write(range.lowerBound))"
+        : "is outside \(NumberText.write(range.lowerBound))…\(NumberText.write(range.upperBound))"
+      problems.add(context.problem(path + key, "\(number.text) \(bounds)"))
+      return nil
+    }
+    return number.value
+  }
+
+  mutating func integer(_ node: JSONNode, _ key: String, _ context: RecordContext, path: String)
+    -> Int64?
+  {
+    guard let number = number(node, key, context, path: path) else { return nil }
+    guard let value = number.integer else {
+      problems.add(context.problem(path + key, "\(number.text) is not a whole number"))
+      return nil
+    }
+    return value
+  }
+
+  mutating func flag(_ node: JSONNode, _ key: String, _ context: RecordContext) -> Bool {
+    switch node[key]?.value {
+    case .bool(let value): return value
+    case nil, .null: return false
+    default:
+      problems.add(context.problem(key, "is \(node[key]!.kindName), not true or false"))
+      return false
+    }
+  }
+
+  mutating func coordinate(_ node: JSONNode, _ context: RecordContext, path: String = "")
+    -> Coordinate?
+  {
+    let latitude = number(node, "latitude", context, path: path)
+    let longitude = number(node, "longitude", context, path: path)
+    return PlaceFields.coordinate(
+      latitude: latitude.map { ($0.value, $0.text) },
+      longitude: longitude.map { ($0.value, $0.text) },
+      fields: (path + "latitude", path + "longitude"), context, &problems)
+  }
+
+  mutating func place(_ node: JSONNode, _ context: RecordContext) -> PlacesDocument.Place? {
+    guard object(node, context, nil) else { return nil }
+    var name: String?
+    if let raw = text(node, "name", context, required: true) {
+      name = PlaceFields.name(raw, field: "name", context, &problems)
+    }
+    let coordinate = coordinate(node, context)
+    let region = text(node, "region", context).flatMap {
+      PlaceFields.text($0, field: "region", context, &problems)
+    }
+    let country = text(node, "country", context).flatMap {
+      PlaceFields.countryCode($0, field: "country", context, &problems)
+    }
+    let timeZone = text(node, "timeZone", context).flatMap {
+      PlaceFields.timeZone($0, field: "timeZone", context, &problems)
+    }
+    let source = text(node, "source", context).map {
+      PlaceFields.source($0, field: "source", context, &problems)
+    }
+    let query = text(node, "query", context).flatMap {
+      PlaceFields.text($0, field: "query", context, &problems)
+    }
+    if node["position"] != nil, node["position"]?.isNull == false {
+      _ = integer(node, "position", context, path: "")
+    }
+    let selected = flag(node, "selected", context)
+    var forecast: WeatherData?
+    if let forecastNode = node["forecast"], !forecastNode.isNull {
+      forecast = weather(forecastNode, context)
+    }
+    guard let name, let coordinate else { return nil }
+    return PlacesDocument.Place(
+      name: name, query: query, coordinate: coordinate, countryCode: country, region: region,
+      timeZone: timeZone, source: source ?? .coordinates, selected: selected, forecast: forecast,
+      origin: context.origin)
+  }
+
+  mutating func currentLocation(_ node: JSONNode, _ context: RecordContext)
+    -> PlacesDocument.CurrentLocation?
+  {
+    guard object(node, context, nil) else { return nil }
+    let coordinate = coordinate(node, context)
+    let selected = flag(node, "selected", context)
+    var forecast: WeatherData?
+    if let forecastNode = node["forecast"], !forecastNode.isNull {
+      forecast = weather(forecastNode, context)
+    }
+    guard let coordinate else { return nil }
+    return PlacesDocument.CurrentLocation(
+      coordinate: coordinate, selected: selected, forecast: forecast)
+  }
+
+  mutating func settings(_ node: JSONNode, _ context: RecordContext) -> Settings? {
+    guard object(node, context, "settings") else { return nil }
+    func notation<N: Notation>(_ key: String, _ type: N.Type) -> N? {
+      guard let raw = text(node, key, context, path: "settings.", required: true) else {
+        return nil
+      }
+      guard let value = N(userInput: raw) else {
+        problems.add(
+          context.problem(
+            "settings.\(key)",
+            "\"\(raw)\" is not one of \(N.allCases.map(\.rawValue).joined(separator: ", "))"))
+        return nil
+      }
+      return value
+    }
+    let time = notation("time", TimeNotation.self)
+    let units = notation("units", UnitsNotation.self)
+    let temperature = notation("temperature", TemperatureNotation.self)
+    guard let time, let units, let temperature else { return nil }
+    return Settings(time: time, units: units, temperature: temperature)
+  }
+
+  // MARK: Forecasts
+
+  mutating func weather(_ node: JSONNode, _ context: RecordContext) -> WeatherData? {
+    let path = "forecast."
+    guard object(node, context, "forecast") else { return nil }
+    let before = problems.problems.count + problems.unlisted
+    var provider: ForecastProviderKind?
+    if let raw = text(node, "provider", context, path: path, required: true) {
+      provider = ForecastProviderKind(rawValue: raw)
+      if provider == nil {
+        problems.add(
+          context.problem(
+            path + "provider",
+            "\"\(raw)\" is not one of \(ForecastProviderKind.allCases.map(\.rawValue).joined(separator: ", "))"
+          ))
+      }
+    }
+    let fetchedAt = integer(node, "fetchedAt", context, path: path)
+    let coordinate = coordinate(node, context, path: path)
+    let timeZone = text(node, "timeZone", context, path: path, required: true)
+    if let timeZone, timeZone.trimmingWhitespace().isEmpty {
+      problems.add(context.problem(path + "timeZone", "is empty"))
+    }
+    var current: WeatherConditions?
+    if let currentNode = node["current"] {
+      current = conditions(currentNode, context, path: path + "current.")
+    } else {
+      problems.add(context.problem(path + "current", "is missing"))
+    }
+    var days: [WeatherDayData] = []
+    var dayTimes: Set<Int64> = []
+    for (index, dayNode) in list(node, "days", context, path: path).enumerated() {
+      let dayPath = "\(path)days[\(index)]."
+      if let day = self.day(dayNode, context, path: dayPath) {
+        if !dayTimes.insert(day.time).inserted {
+          problems.add(
+            context.problem(dayPath + "time", "\(day.time) appears twice among the days"))
+        }
+        days.append(day)
+      }
+    }
+    var hours: [WeatherHourData] = []
+    var hourTimes: Set<Int64> = []
+    for (index, hourNode) in list(node, "hours", context, path: path).enumerated() {
+      let hourPath = "\(path)hours[\(index)]."
+      if let hour = conditions(hourNode, context, path: hourPath) {
+        if !hourTimes.insert(hour.time).inserted {
+          problems.add(
+            context.problem(hourPath + "time", "\(hour.time) appears twice among the hours"))
+        }
+        hours.append(hour)
+      }
+    }
+    guard problems.problems.count + problems.unlisted == before, let provider, let fetchedAt,
+      let coordinate, let timeZone, let current
+    else { return nil }
+    return WeatherData(
+      provider: provider, fetchedAt: fetchedAt, coordinate: coordinate, timeZone: timeZone,
+      current: current, days: days, hours: hours)
+  }
+
+  mutating func list(_ node: JSONNode, _ key: String, _ context: RecordContext, path: String)
+    -> [JSONNode]
+  {
+    switch node[key]?.value {
+    case .array(let elements): return elements
+    case nil, .null: return []
+    default:
+      problems.add(context.problem(path + key, "is \(node[key]!.kindName), not a list"))
+      return []
+    }
+  }
+
+  mutating func icon(_ node: JSONNode, _ context: RecordContext, path: String) -> WeatherIcon? {
+    guard let raw = text(node, "icon", context, path: path, required: true) else { return nil }
+    guard let icon = WeatherIcon(rawValue: raw) else {
+      problems.add(
+        context.problem(
+          path + "icon",
+          "\"\(raw)\" is not one of \(WeatherIcon.allCases.map(\.rawValue).joined(separator: ", "))"
+        ))
+      return nil
+    }
+    return icon
+  }
+
+  mutating func conditions(_ node: JSONNode, _ context: RecordContext, path: String)
+    -> WeatherConditions?
+  {
+    guard object(node, context, String(path.dropLast())) else { return nil }
+    let time = integer(node, "time", context, path: path)
+    let summary = text(node, "summary", context, path: path, required: true)
+    let icon = icon(node, context, path: path)
+    let temperature = finite(node, "temperature", context, path: path)
+    let wind = finite(
+      node, "windSpeed", context, path: path, range: 0...Double.greatestFiniteMagnitude)
+    let probability = finite(
+      node, "precipitationProbability", context, path: path, required: false, range: 0...1)
+    guard let time, let summary, let icon, let temperature, let wind else { return nil }
+    return WeatherConditions(
+      time: time, summary: summary, icon: icon, temperature: temperature, windSpeed: wind,
+      precipitationProbability: probability)
+  }
+
+  mutating func day(_ node: JSONNode, _ context: RecordContext, path: String) -> WeatherDayData? {
+    guard object(node, context, String(path.dropLast())) else { return nil }
+    let time = integer(node, "time", context, path: path)
+    let summary = text(node, "summary", context, path: path, required: true)
+    let icon = icon(node, context, path: path)
+    let low = finite(node, "temperatureMin", context, path: path)
+    let high = finite(node, "temperatureMax", context, path: path)
+    let wind = finite(
+      node, "windSpeed", context, path: path, range: 0...Double.greatestFiniteMagnitude)
+    let probability = finite(
+      node, "precipitationProbability", context, path: path, required: false, range: 0...1)
+    guard let time, let summary, let icon, let low, let high, let wind else { return nil }
+    guard low <= high else {
+      problems.add(
+        context.problem(path + "temperatureMin", "is above temperatureMax"))
+      return nil
+    }
+    return WeatherDayData(
+      time: time, summary: summary, icon: icon, temperatureMin: low, temperatureMax: high,
+      windSpeed: wind, precipitationProbability: probability)
+  }
+}

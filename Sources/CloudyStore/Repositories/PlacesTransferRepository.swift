@@ -1,0 +1,193 @@
+import CloudyModels
+import CloudyStoring
+
+/// The store's side of `cloudy-db export` and `import`: the whole place list read in one
+/// snapshot, and a checked `PlacesDocument` written in one transaction.
+///
+/// The formats (CloudyExchange) never see SQL and this never sees a file format: both speak
+/// `PlacesDocument`.
+public struct PlacesTransferRepository {
+  public let database: Database
+
+  public init(database: Database) {
+    self.database = database
+  }
+
+  // MARK: - Export
+
+  /// The saved places, the selection, the current location and the settings — and, with
+  /// `forecasts`, each one's cached forecast — read in one read transaction, so the document
+  /// is what the file held at one instant even while other processes write (WAL readers see
+  /// the last commit before their first read and are never blocked by writers).
+  public func snapshot(includingForecasts forecasts: Bool) throws -> PlacesDocument {
+    try database.read { db in
+      let locations = LocationRepository(database: db)
+      let cache = ForecastRepository(database: db)
+      let selection = try locations.selection()
+      var places: [PlacesDocument.Place] = []
+      for location in try locations.all() {
+        places.append(
+          PlacesDocument.Place(
+            name: location.name, query: location.query, coordinate: location.coordinate,
+            countryCode: location.countryCode, region: location.region,
+            timeZone: location.timeZone, source: location.source,
+            selected: selection == .saved(location.id),
+            forecast: forecasts ? try cache.latest(for: .saved(location.id)) : nil))
+      }
+      let current = try locations.currentLocation().map { coordinate in
+        PlacesDocument.CurrentLocation(
+          coordinate: coordinate, selected: selection == .current,
+          forecast: forecasts ? try cache.latest(for: .current) : nil)
+      }
+      return PlacesDocument(
+        places: places, currentLocation: current,
+        settings: try SettingsRepository(database: db).settings(), carriesCurrentLocation: true)
+    }
+  }
+
+  // MARK: - Import
+
+  public enum Mode: String, Sendable {
+    /// Adds the places whose names are not saved yet, after the saved ones; changes nothing else.
+    case merge
+    /// Replaces every saved place (and, when the document carries them, the current location
+    /// and the settings) with the document's.
+    case replace
+  }
+
+  /// What an import did.
+  public struct Outcome: Sendable, Equatable {
+    public struct Skipped: Sendable, Equatable {
+      public let place: PlacesDocument.Place
+      /// The saved place with the same name (ignoring case, as the schema does).
+      public let savedName: String
+    }
+
+    public var added: [PlacesDocument.Place] = []
+    public var skipped: [Skipped] = []
+    /// Saved places that `replace` removed.
+    public var removed = 0
+    public var settingsReplaced = false
+    public var currentLocationChanged = false
+    /// Cached forecasts written with the places.
+    public var forecasts = 0
+  }
+
+  /// Applies `document` in one `BEGIN IMMEDIATE` transaction: every place is added (or
+  /// skipped, in `merge`, when its name is already saved) or nothing is. The document must
+  /// come from `PlacesExchange.read` (or a snapshot): names, coordinates and the single
+  /// selection are already checked; a constraint the schema still refuses rolls everything back.
+  @discardableResult
+  public func apply(_ document: PlacesDocument, mode: Mode) throws -> Outcome {
+    try database.write { db in
+      var outcome = Outcome()
+      let locations = LocationRepository(database: db)
+      let cache = ForecastRepository(database: db)
+      if mode == .replace {
+        outcome.removed = try locations.count()
+        // ON DELETE CASCADE takes their forecasts and a selection that pointed at one.
+        try db.execute("DELETE FROM location")
+      }
+      var position = Int(try db.scalarInt("SELECT coalesce(max(position) + 1, 0) FROM location"))
+      var selectedID: Location.ID?
+      var firstAddedID: Location.ID?
+      for place in document.places {
+        if mode == .merge, let saved = try locations.find(name: place.name) {
+          outcome.skipped.append(Outcome.Skipped(place: place, savedName: saved.name))
+          continue
+        }
+        try db.execute(
+          """
+          INSERT INTO location (name, query, latitude, longitude, country_code, region, time_zone, source, position)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """,
+          [
+            place.name, place.query, place.coordinate.latitude, place.coordinate.longitude,
+            place.countryCode, place.region, place.timeZone, place.source.rawValue, position,
+          ])
+        let id = db.lastInsertedRowID
+        position += 1
+        firstAddedID = firstAddedID ?? id
+        if place.selected { selectedID = id }
+        if let forecast = place.forecast {
+          try cache.save(forecast, for: .saved(id))
+          outcome.forecasts += 1
+        }
+        outcome.added.append(place)
+      }
+
+      let previousSelection = try locations.selection()
+      if mode == .replace, document.carriesCurrentLocation {
+        try db.execute("DELETE FROM forecast WHERE location_id IS NULL")
+        let hadCurrent = try locations.currentLocation() != nil
+        try db.execute("DELETE FROM current_location")
+        if let current = document.currentLocation {
+          try db.execute(
+            """
+            INSERT INTO current_location (id, latitude, longitude, updated_at)
+            VALUES (1, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+            """, [current.coordinate.latitude, current.coordinate.longitude])
+          if let forecast = current.forecast {
+            try cache.save(forecast, for: .current)
+            outcome.forecasts += 1
+          }
+        }
+        outcome.currentLocationChanged = hadCurrent || document.currentLocation != nil
+      }
+      if mode == .replace, let settings = document.settings {
+        try db.execute(
+          """
+          INSERT OR REPLACE INTO settings (id, time_notation, units_notation, temperature_notation, updated_at)
+          VALUES (1, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+          """,
+          [settings.time.rawValue, settings.units.rawValue, settings.temperature.rawValue])
+        outcome.settingsReplaced = true
+      }
+      try select(
+        in: db, mode: mode, document: document, previous: previousSelection,
+        selectedID: selectedID, firstAddedID: firstAddedID)
+      return outcome
+    }
+  }
+
+  /// The selection after an import. `replace`: the document's choice; without one, the current
+  /// location if it stays selected, else the first place. `merge` keeps the user's selection and
+  /// only fills an empty one (the file's selected place, else the first added), as `add` does.
+  private func select(
+    in db: Database, mode: Mode, document: PlacesDocument, previous: Place?,
+    selectedID: Location.ID?, firstAddedID: Location.ID?
+  ) throws {
+    let hasCurrent = try LocationRepository(database: db).currentLocation() != nil
+    var selection: Place?
+    switch mode {
+    case .merge:
+      guard previous == nil else { return }
+      selection = (selectedID ?? firstAddedID).map { .saved($0) }
+    case .replace:
+      if let selectedID {
+        selection = .saved(selectedID)
+      } else if hasCurrent,
+        document.currentLocation?.selected == true
+          || (!document.carriesCurrentLocation && previous == .current)
+      {
+        selection = .current
+      } else if let first = try db.queryFirst(
+        "SELECT id FROM location ORDER BY position, id LIMIT 1", row: { $0.int64(0) })
+      {
+        selection = .saved(first)
+      } else if hasCurrent {
+        selection = .current
+      }
+    }
+    switch selection {
+    case nil:
+      try db.execute("DELETE FROM selection")
+    case .current:
+      try db.execute(
+        "INSERT OR REPLACE INTO selection (id, kind, location_id) VALUES (1, 'current', NULL)")
+    case .saved(let id):
+      try db.execute(
+        "INSERT OR REPLACE INTO selection (id, kind, location_id) VALUES (1, 'saved', ?)", [id])
+    }
+  }
+}

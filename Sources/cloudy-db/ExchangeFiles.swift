@@ -1,0 +1,72 @@
+import ArgumentParser
+import CloudyCLI
+import CloudyExchange
+import CloudyPlatform
+
+/// `--format json|csv|geojson` on the command line.
+enum FormatOption: String, CaseIterable, ExpressibleByArgument {
+  case json, csv, geojson
+
+  var exchange: ExchangeFormat {
+    switch self {
+    case .json: .json
+    case .csv: .csv
+    case .geojson: .geojson
+    }
+  }
+}
+
+/// The files `export` writes and `import` reads, and their failures as the user sees them.
+enum ExchangeFiles {
+  /// The whole of `path` (`-`: standard input), refusing a file over the import limit before
+  /// reading it all.
+  static func contents(of path: String) throws(CommandFailure) -> [UInt8] {
+    let limit = ExchangeLimits.maximumBytes
+    do {
+      return path == "-"
+        ? try FileOutput.readStandardInput(limit: limit)
+        : try FileContents.read(path, limit: limit)
+    } catch {
+      switch error {
+      case .missing: throw CommandFailure(.notFound, "no such file: \(path)")
+      case .folder: throw CommandFailure(.ioError, "\(path) is a folder; give a file to import")
+      case .tooLarge(let limit):
+        throw CommandFailure(
+          .badData,
+          "\(path) is over the import limit of \(limit / 1_048_576) MiB; nothing was imported")
+      case .unreadable(let reason): throw CommandFailure(.ioError, "cannot read \(path): \(reason)")
+      }
+    }
+  }
+
+  /// `bytes` at `path`, whole or not at all.
+  static func write(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
+    do {
+      try FileOutput.writeAtomically(bytes, to: path)
+    } catch {
+      throw failure(error, path)
+    }
+  }
+
+  static func writeStandardOutput(_ bytes: [UInt8]) throws(CommandFailure) {
+    do {
+      try FileOutput.writeStandardOutput(bytes)
+    } catch {
+      throw failure(error, "standard output")
+    }
+  }
+
+  /// True when `path` is the database or one of its -wal/-shm files: exporting onto them would
+  /// destroy the places being exported.
+  static func isDatabase(_ path: String, database: String) -> Bool {
+    FileOutput.isSameFile(path, asAnyOf: [database, database + "-wal", database + "-shm"])
+  }
+
+  private static func failure(_ error: FileWriteError, _ path: String) -> CommandFailure {
+    switch error {
+    case .noFolder: CommandFailure(.ioError, "cannot write \(path): no such folder")
+    case .full: CommandFailure(.ioError, "cannot write \(path): the disk is full")
+    case .refused(let reason): CommandFailure(.ioError, "cannot write \(path): \(reason)")
+    }
+  }
+}
