@@ -27,14 +27,16 @@ public enum FileOutput {
     unlink(temporary)
     let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw error(errno) }
+    var isOpen = true
     do throws(FileWriteError) {
       try writeAll(bytes, to: descriptor)
       guard fsync(descriptor) == 0 else { throw error(errno) }
-      let closed = close(descriptor)
-      guard closed == 0 else { throw error(errno) }
+      isOpen = false
+      guard close(descriptor) == 0 else { throw error(errno) }
       guard rename(temporary, path) == 0 else { throw error(errno) }
     } catch {
-      close(descriptor)
+      // Never close twice: the number may already belong to another file.
+      if isOpen { close(descriptor) }
       unlink(temporary)
       throw error
     }
