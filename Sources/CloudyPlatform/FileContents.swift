@@ -35,6 +35,12 @@ public enum FileContents {
         throw .tooLarge(limit: limit)
       }
     }
+    return try readAll(from: descriptor, limit: limit)
+  }
+
+  /// Everything `descriptor` gives until its end (a file, a pipe, standard input), refusing
+  /// more than `limit` bytes while reading.
+  public static func readAll(from descriptor: Int32, limit: Int) throws(FileReadError) -> [UInt8] {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while true {

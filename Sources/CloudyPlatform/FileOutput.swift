@@ -54,22 +54,7 @@ public enum FileOutput {
 
   /// Standard input to its end, refusing more than `limit` bytes.
   public static func readStandardInput(limit: Int) throws(FileReadError) -> [UInt8] {
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { buffer -> Int in
-        guard let base = buffer.baseAddress else { return 0 }
-        return read(STDIN_FILENO, base, buffer.count)
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .unreadable(reason: String(cString: strerror(errno)))
-      }
-      if count == 0 { break }
-      bytes += chunk[0..<count]
-      if bytes.count > limit { throw .tooLarge(limit: limit) }
-    }
-    return bytes
+    try FileContents.readAll(from: STDIN_FILENO, limit: limit)
   }
 
   /// True when `path` exists and is the same file (device and inode) as one of `others`.

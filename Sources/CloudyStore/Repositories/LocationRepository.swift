@@ -252,7 +252,8 @@ public struct LocationRepository {
     }
   }
 
-  private func writeSelection(_ selection: Place?) throws {
+  /// Records what is selected (nil: nothing), inside the caller's write transaction.
+  func writeSelection(_ selection: Place?) throws {
     switch selection {
     case nil:
       try database.execute("DELETE FROM selection")

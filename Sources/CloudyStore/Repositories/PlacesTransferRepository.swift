@@ -179,15 +179,6 @@ public struct PlacesTransferRepository {
         selection = .current
       }
     }
-    switch selection {
-    case nil:
-      try db.execute("DELETE FROM selection")
-    case .current:
-      try db.execute(
-        "INSERT OR REPLACE INTO selection (id, kind, location_id) VALUES (1, 'current', NULL)")
-    case .saved(let id):
-      try db.execute(
-        "INSERT OR REPLACE INTO selection (id, kind, location_id) VALUES (1, 'saved', ?)", [id])
-    }
+    try LocationRepository(database: db).writeSelection(selection)
   }
 }
