@@ -43,6 +43,12 @@ public final class TerminationSignals {
     action.sa_flags = 0
     sigaction(SIGINT, &action, nil)
     sigaction(SIGTERM, &action, nil)
+    // A parent may have started us with them blocked (the mask is inherited across exec).
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    sigaddset(&unblock, SIGINT)
+    sigaddset(&unblock, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     let signals = TerminationSignals(descriptor: ends[0])
     installed = signals
     return signals
