@@ -18,7 +18,7 @@ public enum Output {
 
   /// Writes what standard output has buffered, so a reader of a pipe sees it now.
   public static func flush() {
-    fflush(nil)
+    StandardOutput.flush()
   }
 
   /// One line on standard error, written at once.

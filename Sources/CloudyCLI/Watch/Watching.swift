@@ -49,11 +49,11 @@ public enum Watching {
   /// That returns nil when it printed, or a note saying why there is nothing to show yet (no
   /// database, nothing cached), which goes to stderr once per distinct note.
   public static func run(
-    _ location: DatabasePath, json: Bool, tool: String,
+    _ databasePath: DatabasePath, json: Bool, tool: String,
     setUp: (WatchSession) throws -> () throws -> String?
   ) throws {
     let signals = try TerminationSignals.install()
-    let session = WatchSession(watcher: try DatabaseWatcher(path: location.path))
+    let session = WatchSession(watcher: try DatabaseWatcher(path: databasePath.path))
     let show = try setUp(session)
     session.isDirty = true
     var lastNote: String?
@@ -69,7 +69,7 @@ public enum Watching {
       }
       guard let change = try session.watcher.waitForChange(interruptedBy: signals.descriptor)
       else { return }
-      if change == .removed { throw WatchError.removed(path: location.path) }
+      if change == .removed { throw WatchError.removed(path: databasePath.path) }
     }
   }
 }
