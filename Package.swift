@@ -50,7 +50,7 @@ let package = Package(
     // MARK: Persistence and services
     .target(
       name: "CloudyStore",
-      dependencies: ["CSQLite", "CloudyStoring", "CloudyModels"],
+      dependencies: ["CSQLite", "CloudyStoring", "CloudyModels", "CloudyPlatform"],
       plugins: ["EmbedMigrations"]
     ),
     .target(name: "CloudyServices", dependencies: ["CloudyModels"]),
@@ -127,7 +127,8 @@ let package = Package(
 
     // MARK: Tests
     .testTarget(
-      name: "CloudyStoreTests", dependencies: ["CloudyStore", "CloudyStoring", "CloudyModels"]),
+      name: "CloudyStoreTests",
+      dependencies: ["CloudyStore", "CloudyStoring", "CloudyModels", "CloudyPlatform"]),
     .testTarget(
       name: "CloudyServicesTests",
       dependencies: ["CloudyGazetteer", "CloudyServices", "CloudyModels"]),

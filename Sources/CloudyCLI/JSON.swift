@@ -23,6 +23,35 @@ public indirect enum JSON: Equatable, Sendable {
     return output
   }
 
+  /// On one line with no spaces: one document of a JSON Lines stream (`--watch --json`).
+  public func compact() -> String {
+    var output = ""
+    writeCompact(to: &output)
+    return output
+  }
+
+  private func writeCompact(to output: inout String) {
+    switch self {
+    case .null, .bool, .int, .double, .string: write(to: &output, indent: 0)
+    case .array(let values):
+      output += "["
+      for (index, value) in values.enumerated() {
+        if index > 0 { output += "," }
+        value.writeCompact(to: &output)
+      }
+      output += "]"
+    case .object(let members):
+      output += "{"
+      for (index, (key, value)) in members.enumerated() {
+        if index > 0 { output += "," }
+        JSON.writeString(key, to: &output)
+        output += ":"
+        value.writeCompact(to: &output)
+      }
+      output += "}"
+    }
+  }
+
   private func write(to output: inout String, indent: Int) {
     switch self {
     case .null: output += "null"

@@ -11,6 +11,16 @@ public enum Output {
     print(value.rendered())
   }
 
+  /// One compact JSON document on one line (JSON Lines, for `--watch --json`).
+  public static func jsonLine(_ value: JSON) {
+    print(value.compact())
+  }
+
+  /// Writes what standard output has buffered, so a reader of a pipe sees it now.
+  public static func flush() {
+    StandardOutput.flush()
+  }
+
   /// One line on standard error, written at once.
   public static func error(_ text: String) {
     StandardError.write(text.hasSuffix("\n") ? text : text + "\n")

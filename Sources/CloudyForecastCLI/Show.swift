@@ -41,9 +41,11 @@ extension CloudyForecast {
     @Flag var view: ShowView = .day
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var watching: WatchOptions
 
     func run() throws {
       try ToolMain.reporting(tool: ForecastCommand.tool) {
+        if watching.watch { return try watch() }
         let databasePath = try database.resolve()
         let fetchHint = "cloudy-forecast fetch" + (place.map { " \(ShellWord.quoted($0))" } ?? "")
         guard let db = try StoreAccess.reading(databasePath) else {

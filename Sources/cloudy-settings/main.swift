@@ -50,7 +50,8 @@ extension CloudySettings {
     ])
   }
 
-  static func render(_ model: SettingsViewModel, json: Bool) {
+  /// `compact`: JSON on one line (JSON Lines, for `--watch`).
+  static func render(_ model: SettingsViewModel, json: Bool, compact: Bool = false) {
     let sections = SettingsSection.allCases
     func rows(_ section: SettingsSection) -> [any SettingsRepresentable] {
       (0..<model.numberOfRows(inSection: section.rawValue)).compactMap {
@@ -58,7 +59,7 @@ extension CloudySettings {
       }
     }
     if json {
-      Output.json(
+      (compact ? Output.jsonLine : Output.json)(
         .object([
           ("settings", settingsJSON(model.settings)),
           (
@@ -104,11 +105,28 @@ extension CloudySettings {
       abstract: "List the settings, a checkmark on each chosen value. Changes nothing.")
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var watching: WatchOptions
 
     func run() throws {
       try ToolMain.reporting(tool: CloudySettings.tool) {
+        if watching.watch { return try watch() }
         let store = try StoreAccess.settingsStore(reading: try database.resolve())
         CloudySettings.render(try SettingsViewModel(store: store), json: output.json)
+      }
+    }
+
+    /// `show --watch`: a live `SettingsViewModel`, printed again whenever a setting changes.
+    func watch() throws {
+      try Watching.run(try database.resolve(), json: output.json, tool: CloudySettings.tool) {
+        session in
+        let model = try SettingsViewModel(store: session.store, changes: session.watcher)
+        let binding = model.change.bind { _ in session.viewChanged() }
+        return {
+          withExtendedLifetime(binding) {
+            CloudySettings.render(model, json: output.json, compact: true)
+            return nil
+          }
+        }
       }
     }
   }

@@ -1,4 +1,5 @@
 import CloudyModels
+import CloudyPlatform
 import CloudyServices
 import CloudyStore
 import CloudyStoring
@@ -28,6 +29,8 @@ public enum FailureMap {
     case let error as GeocodingError: CommandFailure(status(of: error), error.description)
     case let error as ForecastError: CommandFailure(status(of: error), error.description)
     case let error as PlaceNameError: CommandFailure(.badData, error.description)
+    case let error as WatchError: CommandFailure(status(of: error), error.description)
+    case let error as SystemCallError: CommandFailure(.ioError, error.description)
     case let error as CoordinateError: CommandFailure(.badData, error.description)
     default: CommandFailure(.badData, "\(error)")
     }
@@ -60,6 +63,13 @@ public enum FailureMap {
     if error.isCorrupt || error.isConstraintViolation { return .badData }
     if error.isFileAccess { return .ioError }
     return .badData
+  }
+
+  /// A watched database that was removed is "not found", as one that never existed is.
+  static func status(of error: WatchError) -> ExitStatus {
+    switch error {
+    case .removed: .notFound
+    }
   }
 
   static func status(of error: MaintenanceError) -> ExitStatus {

@@ -35,6 +35,7 @@ public final class ForecastViewModel {
   private let forecasts: any ForecastStoring
   private let settingsStore: any SettingsStoring
   private let zones: any TimeZoneLookup
+  private var liveObservation: StoreChangeObservation?
 
   /// `zones` finds the time zones times are shown in (CloudyPlatform's `InstalledTimeZones`
   /// in the tools).
@@ -49,6 +50,38 @@ public final class ForecastViewModel {
     self.now = now
     self.settings = try settings.settings()
     weather = try forecasts.latest(for: target.place)
+  }
+
+  // MARK: - Live updates
+
+  /// A live forecast: reads the stores now, then again each time `changes` reports a change
+  /// (made by any process), and announces `.loaded` only when the cached forecast or the
+  /// settings differ; `clock` (unix seconds) gives `now` at each reload. Stays live until it is
+  /// released. One-shot use takes the other initializer, which watches nothing.
+  public convenience init(
+    target: ForecastTarget, forecasts: any ForecastStoring, settings: any SettingsStoring,
+    zones: any TimeZoneLookup, changes: any StoreChanges, clock: @escaping () -> Int64
+  ) throws {
+    try self.init(
+      target: target, forecasts: forecasts, settings: settings, zones: zones, now: clock())
+    liveObservation = changes.observeChanges { [weak self] _ in
+      try self?.reloadIfChanged(now: clock())
+    }
+  }
+
+  /// Re-reads the forecast and the settings; announces `.loaded` (with `now` as the moment of
+  /// the age) and returns true only when either differs from what it showed.
+  @discardableResult
+  public func reloadIfChanged(now: Int64) throws -> Bool {
+    let settings = try settingsStore.settings()
+    let weather = try forecasts.latest(for: target.place)
+    guard settings != self.settings || weather != self.weather || !fromCache else { return false }
+    self.settings = settings
+    self.weather = weather
+    self.now = now
+    fromCache = true
+    change.value = .loaded
+    return true
   }
 
   // MARK: - State

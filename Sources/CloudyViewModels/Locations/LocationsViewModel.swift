@@ -36,6 +36,7 @@ public final class LocationsViewModel {
   public private(set) var snapshot: LocationsSnapshot
 
   private let store: any LocationStoring
+  private var liveObservation: StoreChangeObservation?
 
   // MARK: - Initialization
 
@@ -188,6 +189,27 @@ public final class LocationsViewModel {
   /// Re-reads the store (another process may have changed it) and announces `.loaded`.
   public func reload() throws {
     try reload(announcing: .loaded)
+  }
+
+  // MARK: - Live updates
+
+  /// A live list: reads `store` now, then again each time `changes` reports a change (made by
+  /// any process), and announces `.loaded` only when what it shows differs. Stays live until
+  /// it is released. One-shot use takes `init(store:)`, which watches nothing.
+  public convenience init(store: any LocationStoring, changes: any StoreChanges) throws {
+    try self.init(store: store)
+    liveObservation = changes.observeChanges { [weak self] _ in try self?.reloadIfChanged() }
+  }
+
+  /// Re-reads the store; announces `.loaded` and returns true only when the list (places,
+  /// current location, selection) differs from what it showed.
+  @discardableResult
+  public func reloadIfChanged() throws -> Bool {
+    let fresh = try store.snapshot()
+    guard fresh != snapshot else { return false }
+    snapshot = fresh
+    change.value = .loaded
+    return true
   }
 
   // MARK: - Private

@@ -71,6 +71,7 @@ public final class SettingsViewModel {
   public private(set) var settings: Settings
 
   private let store: any SettingsStoring
+  private var liveObservation: StoreChangeObservation?
 
   // MARK: - Initialization
 
@@ -78,6 +79,26 @@ public final class SettingsViewModel {
   public init(store: any SettingsStoring) throws {
     self.store = store
     settings = try store.settings()
+  }
+
+  // MARK: - Live updates
+
+  /// Live settings: reads `store` now, then again each time `changes` reports a change (made
+  /// by any process), and announces `.loaded` only when a setting differs. Stays live until it
+  /// is released. One-shot use takes `init(store:)`, which watches nothing.
+  public convenience init(store: any SettingsStoring, changes: any StoreChanges) throws {
+    try self.init(store: store)
+    liveObservation = changes.observeChanges { [weak self] _ in try self?.reloadIfChanged() }
+  }
+
+  /// Re-reads the store; announces `.loaded` and returns true only when a setting differs.
+  @discardableResult
+  public func reloadIfChanged() throws -> Bool {
+    let fresh = try store.settings()
+    guard fresh != settings else { return false }
+    settings = fresh
+    change.value = .loaded
+    return true
   }
 
   // MARK: - Sections and rows

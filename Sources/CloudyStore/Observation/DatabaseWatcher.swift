@@ -1,0 +1,192 @@
+import CSQLite
+import CloudyPlatform
+import CloudyStoring
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Notices every commit to a Cloudy database file by any process, and the file being created,
+/// replaced or removed — for live view models and `--watch`.
+///
+/// How: its own read-only connection reads `PRAGMA data_version`, which moves whenever another
+/// connection committed; `stat(2)` of the path tells a different file (device and inode) or no
+/// file. inotify on the database's folder wakes it when the file, its `-wal` or its `-journal`
+/// is written or closed, created, moved or deleted; after such an event it looks again every
+/// 10 ms for 300 ms (a commit updates the WAL index only after its last write and fsync), and
+/// otherwise once per `pollInterval` as a safety net (file systems without inotify events).
+///
+/// Guarantees:
+/// - **What counts as a change:** any committed transaction by another connection (even one
+///   that wrote the same values: observers compare what they present), the file appearing or
+///   being replaced (reopened, checked like any read: a foreign or damaged file is thrown), and
+///   the file being removed. Several commits between two looks are reported as one change;
+///   the state read after the last report is always the latest committed one.
+/// - **Latency:** on a local file system, a commit is seen within milliseconds of its
+///   fsync completing (inotify + the settle window); without inotify events, within
+///   `pollInterval`, or 100 ms while no inotify watch is in place (no inotify, or the folder
+///   does not exist yet).
+/// - **Never writes, never blocks writers:** the connection is read-only (a file from an older
+///   Cloudy is migrated once when opened, as any read would; the watcher then keeps a read-only
+///   connection), every statement is reset after its step so no read transaction — no WAL
+///   snapshot — is held between looks, and WAL readers never block writers or checkpoints.
+/// - **Idle cost:** one `stat` and one `PRAGMA data_version` per `pollInterval`, asleep in
+///   `poll(2)` otherwise.
+/// - **Threading:** a non-`Sendable` class used on the thread that drives it (`check` or
+///   `waitForChange`); observers run synchronously there, after the watcher's connection has
+///   moved to the new file, so they can read through `database` (see `WatchedStore`).
+public final class DatabaseWatcher: StoreChanges {
+  public let path: String
+  /// The watcher's read-only connection; nil while there is no file. Read through it between
+  /// looks (as `WatchedStore` does); never leave a statement un-reset.
+  public private(set) var database: Database?
+
+  private var identity: FileIdentity?
+  private var dataVersion: Int64 = 0
+  private let observers = StoreChangeObservers()
+  private let events: FileEvents?
+  private let pollMilliseconds: Int32
+  private var settleUntil: ContinuousClock.Instant?
+  private let relevantNames: Set<String>
+
+  /// How often to look after a file event, and for how long after the last one.
+  static let settleStepMilliseconds: Int32 = 10
+  static let settleWindow: Duration = .milliseconds(300)
+  /// How often to look when no inotify watch is in place.
+  static let unwatchedPollMilliseconds: Int32 = 100
+
+  /// Opens the file if it exists (a foreign, damaged or newer file throws here, as a one-shot
+  /// read would); a missing file is waited for. `pollInterval`: the safety-net interval.
+  public init(path: String, pollInterval: Duration = .seconds(1)) throws {
+    self.path = path
+    let base = DatabaseFile.baseName(of: path)
+    relevantNames = ["", base, base + "-wal", base + "-journal"]
+    events = FileEvents()
+    let requested = Int32(
+      clamping: pollInterval.components.seconds * 1000
+        + pollInterval.components.attoseconds / 1_000_000_000_000_000)
+    pollMilliseconds = max(1, requested)
+    watchFolder()
+    if let current = try FileIdentity(path: path) {
+      try open(current)
+    }
+  }
+
+  // MARK: - Observing
+
+  public func observeChanges(_ observer: @escaping (StoreChange) throws -> Void)
+    -> StoreChangeObservation
+  {
+    observers.add(observer)
+  }
+
+  /// Looks once, now, without waiting; when something changed, moves to the new file if there
+  /// is one, tells the observers and returns the change. Throws a foreign or damaged file, and
+  /// what an observer threw.
+  @discardableResult
+  public func check() throws -> StoreChange? {
+    guard let change = try detect() else { return nil }
+    try observers.notify(change)
+    return change
+  }
+
+  /// Waits until a change was seen (and its observers ran), and returns it; returns nil when
+  /// `interrupt` (e.g. `TerminationSignals.descriptor`) became readable first.
+  public func waitForChange(interruptedBy interrupt: Int32? = nil) throws -> StoreChange? {
+    while true {
+      if let change = try check() { return change }
+      let now = ContinuousClock.now
+      if let until = settleUntil, until <= now { settleUntil = nil }
+      if events?.isWatching == false { watchFolder() }
+      // No folder to watch yet (it does not exist): look often, as without inotify.
+      let timeout =
+        events?.isWatching != true
+        ? min(pollMilliseconds, Self.unwatchedPollMilliseconds)
+        : settleUntil == nil ? pollMilliseconds : Self.settleStepMilliseconds
+      var descriptors: [Int32] = []
+      if let events { descriptors.append(events.descriptor) }
+      if let interrupt { descriptors.append(interrupt) }
+      let ready = Readiness.wait(descriptors, timeoutMilliseconds: timeout)
+      if let interrupt, ready.last == true, descriptors.last == interrupt { return nil }
+      if let events, ready.first == true {
+        if events.drain().contains(where: relevantNames.contains) {
+          settleUntil = ContinuousClock.now.advanced(by: Self.settleWindow)
+        }
+      }
+    }
+  }
+
+  // MARK: - Private
+
+  private func detect() throws -> StoreChange? {
+    let current = try FileIdentity(path: path)
+    if let current, current == identity, let database {
+      let version = try database.scalarInt("PRAGMA data_version")
+      guard version != dataVersion else { return nil }
+      dataVersion = version
+      return .committed
+    }
+    database = nil
+    guard let current else {
+      guard identity != nil else { return nil }
+      identity = nil
+      return .removed
+    }
+    identity = nil
+    try open(current)
+    return .replaced
+  }
+
+  /// Opens the file found with `identity` as a read-only connection.
+  private func open(_ found: FileIdentity) throws {
+    // Checks and, for an older Cloudy's file, migrates, as every read does.
+    guard case .opened(let checked) = try DatabaseFile.openForReading(path: path) else { return }
+    let connection =
+      sqlite3_db_readonly(checked.handle, "main") == 1
+      ? checked : try DatabaseFile.open(path: path, access: .readOnly)
+    dataVersion = try connection.scalarInt("PRAGMA data_version")
+    database = connection
+    identity = found
+  }
+
+  private func watchFolder() {
+    events?.watchFolder(DatabaseFile.parentFolder(of: path))
+  }
+}
+
+/// Why a watched database can no longer be followed.
+public enum WatchError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file was removed while it was being watched.
+  case removed(path: String)
+
+  public var description: String {
+    switch self {
+    case .removed(let path):
+      "the database at \(path) was removed while being watched; restore a backup with `cloudy-db restore`, or start again to wait for a new one"
+    }
+  }
+}
+
+/// A file's identity: which file a path names now.
+struct FileIdentity: Equatable {
+  let device: UInt64
+  let inode: UInt64
+
+  /// nil when nothing is at `path`; throws for what cannot be a database (as
+  /// `DatabaseFile.checkExisting` does).
+  init?(path: String) throws {
+    var info = stat()
+    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else {
+      guard try DatabaseFile.checkExisting(path: path) else { return nil }
+      // It appeared between the two looks: take the second.
+      guard stat(path, &info) == 0 else { return nil }
+      device = UInt64(info.st_dev)
+      inode = UInt64(info.st_ino)
+      return
+    }
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
+  }
+}

@@ -1,0 +1,127 @@
+import CloudyModels
+import CloudyStoring
+
+/// The stores a live front-end reads and writes through while a `DatabaseWatcher` follows the
+/// file: one value that is a `LocationStoring`, `SettingsStoring` and `ForecastStoring`.
+///
+/// Reads go through the watcher's read-only connection, so they always see the file the
+/// watcher is on — also after it was replaced — and, with no file yet, read as the empty list,
+/// the default settings and no forecast (as a one-shot read does). Writes open a read-write
+/// connection on first use (creating the file, as one-shot writes do) and drop it when the
+/// watcher reports the file replaced or removed.
+///
+/// Threading: non-`Sendable`; used on the thread that drives the watcher.
+public final class WatchedStore {
+  public let watcher: DatabaseWatcher
+  private var writer: Database?
+  private var observation: StoreChangeObservation?
+
+  /// Create it before the view models that use it, so it moves to a replaced file first.
+  public init(watcher: DatabaseWatcher) {
+    self.watcher = watcher
+    observation = watcher.observeChanges { [weak self] change in
+      if change != .committed { self?.writer = nil }
+    }
+  }
+
+  private func reading<Result>(
+    missing: Result, _ body: (Database) throws -> Result
+  ) throws -> Result {
+    guard let database = watcher.database else { return missing }
+    return try body(database)
+  }
+
+  private func writing() throws -> Database {
+    if let writer { return writer }
+    let opened = try DatabaseFile.openForWriting(path: watcher.path)
+    writer = opened
+    return opened
+  }
+}
+
+extension WatchedStore: LocationStoring {
+  public func snapshot() throws -> LocationsSnapshot {
+    try reading(missing: .empty) { try LocationRepository(database: $0).snapshot() }
+  }
+
+  public func selection() throws -> Place? {
+    try reading(missing: nil) { try LocationRepository(database: $0).selection() }
+  }
+
+  public func locate(_ reference: PlaceReference) throws -> Location {
+    guard let database = watcher.database else {
+      return try LocationsSnapshot.empty.locations[reference.index(in: [])]
+    }
+    return try LocationRepository(database: database).locate(reference)
+  }
+
+  public func find(id: Location.ID) throws -> Location? {
+    try reading(missing: nil) { try LocationRepository(database: $0).find(id: id) }
+  }
+
+  public func currentLocation() throws -> Coordinate? {
+    try reading(missing: nil) { try LocationRepository(database: $0).currentLocation() }
+  }
+
+  @discardableResult
+  public func add(_ new: NewLocation) throws -> Location {
+    try LocationRepository(database: try writing()).add(new)
+  }
+
+  public func rename(_ id: Location.ID, to newName: String) throws -> Location {
+    try LocationRepository(database: try writing()).rename(id, to: newName)
+  }
+
+  public func move(_ id: Location.ID, to position: Int) throws {
+    try LocationRepository(database: try writing()).move(id, to: position)
+  }
+
+  public func remove(_ id: Location.ID) throws {
+    try LocationRepository(database: try writing()).remove(id)
+  }
+
+  public func select(_ place: Place) throws {
+    try LocationRepository(database: try writing()).select(place)
+  }
+
+  public func setCurrentLocation(_ coordinate: Coordinate?) throws {
+    try LocationRepository(database: try writing()).setCurrentLocation(coordinate)
+  }
+}
+
+extension WatchedStore: SettingsStoring {
+  public func settings() throws -> Settings {
+    try reading(missing: .defaults) { try SettingsRepository(database: $0).settings() }
+  }
+
+  public func set(_ time: TimeNotation) throws {
+    try SettingsRepository(database: try writing()).set(time)
+  }
+
+  public func set(_ units: UnitsNotation) throws {
+    try SettingsRepository(database: try writing()).set(units)
+  }
+
+  public func set(_ temperature: TemperatureNotation) throws {
+    try SettingsRepository(database: try writing()).set(temperature)
+  }
+
+  public func reset() throws {
+    try SettingsRepository(database: try writing()).reset()
+  }
+}
+
+extension WatchedStore: ForecastStoring {
+  public func latest(for place: Place) throws -> WeatherData? {
+    try reading(missing: nil) { try ForecastRepository(database: $0).latest(for: place) }
+  }
+
+  public func save(_ weather: WeatherData, for place: Place) throws {
+    try ForecastRepository(database: try writing()).save(weather, for: place)
+  }
+
+  @discardableResult
+  public func prune(fetchedBefore cutoff: Int64) throws -> Int {
+    try ForecastRepository(database: try writing()).prune(fetchedBefore: cutoff)
+  }
+}

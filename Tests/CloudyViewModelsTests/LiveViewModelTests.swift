@@ -1,0 +1,123 @@
+import CloudyModels
+import CloudyPlatform
+import CloudyStoring
+import CloudyViewModels
+import Testing
+
+/// A change source the test drives by hand: "another process committed".
+final class FakeChanges: StoreChanges {
+  let observers = StoreChangeObservers()
+
+  func observeChanges(_ observer: @escaping (StoreChange) throws -> Void)
+    -> StoreChangeObservation
+  {
+    observers.add(observer)
+  }
+
+  func commit(_ change: StoreChange = .committed) throws { try observers.notify(change) }
+}
+
+/// Live view models: reload on a reported change, announce only what the user would see change.
+@Suite("Live view models with a fake change source")
+struct LiveViewModelTests {
+  @Test func locationsAnnounceOnlyWhenTheListChanged() throws {
+    let store = FakeLocationStore()
+    let changes = FakeChanges()
+    let model = try LocationsViewModel(store: store, changes: changes)
+    let announced = Recorder(model.change)
+
+    try store.add(place("Alpha"))  // another process's write: the model is not told directly
+    #expect(model.snapshot.locations.isEmpty)
+    try changes.commit()
+    #expect(model.snapshot.locations.map(\.name) == ["Alpha"])
+    #expect(announced.values == [.loaded, .loaded])
+
+    try changes.commit()  // a commit that changed nothing this list shows
+    try changes.commit(.replaced)
+    #expect(announced.values.count == 2)
+
+    store.selection = nil  // the selection is shown (the * mark): a change
+    try changes.commit()
+    #expect(announced.values.count == 3)
+  }
+
+  @Test func settingsAnnounceOnlyWhenASettingChanged() throws {
+    let store = FakeSettingsStore()
+    let changes = FakeChanges()
+    let model = try SettingsViewModel(store: store, changes: changes)
+    let announced = Recorder(model.change)
+
+    try store.set(TimeNotation.twelveHour)  // the value it had
+    try changes.commit()
+    #expect(announced.values == [.loaded])
+    try store.set(TemperatureNotation.celsius)
+    try changes.commit()
+    #expect(model.settings.temperature == .celsius)
+    #expect(announced.values == [.loaded, .loaded])
+  }
+
+  @Test func forecastAnnouncesNewDataAndNewSettingsWithTheClocksNow() throws {
+    let forecasts = ForecastFakeStore()
+    let settings = ForecastFakeSettings()
+    let changes = FakeChanges()
+    var clock: Int64 = 100
+    let model = try ForecastViewModel(
+      target: ForecastSample.aucklandTarget, forecasts: forecasts, settings: settings,
+      zones: InstalledTimeZones(), changes: changes, clock: { clock })
+    let announced = Recorder(model.change)
+    #expect(!model.hasForecast)
+
+    try changes.commit()
+    #expect(announced.values.count == 1)
+
+    forecasts.forecasts[.saved(1)] = ForecastSample.weather()
+    clock = 200
+    try changes.commit()
+    #expect(model.hasForecast)
+    #expect(model.now == 200)
+    #expect(announced.values.count == 2)
+
+    settings.stored.temperature = .celsius
+    try changes.commit()
+    #expect(model.day?.temperature == "20.0 °C")
+    #expect(announced.values.count == 3)
+
+    forecasts.forecasts[.saved(2)] = ForecastSample.weather()  // another place's forecast
+    try changes.commit()
+    #expect(announced.values.count == 3)
+  }
+
+  @Test func aReleasedModelStopsObservingAndOneShotModelsNeverStart() throws {
+    let changes = FakeChanges()
+    var model: SettingsViewModel? = try SettingsViewModel(
+      store: FakeSettingsStore(), changes: changes)
+    #expect(changes.observers.count == 1)
+    model = nil
+    #expect(changes.observers.count == 0)
+    _ = model
+
+    _ = try LocationsViewModel(store: FakeLocationStore())
+    #expect(changes.observers.count == 0)
+  }
+
+  @Test func aFailedReloadReachesWhoeverDrivesTheChanges() throws {
+    let store = FailingSettingsStore()
+    let changes = FakeChanges()
+    let model = try SettingsViewModel(store: store, changes: changes)
+    store.failReads = true
+    #expect(throws: FakeStoreFailure.self) { try changes.commit() }
+    #expect(model.settings == .defaults)
+  }
+}
+
+final class FailingSettingsStore: SettingsStoring {
+  var failReads = false
+  func settings() throws -> Settings {
+    if failReads { throw FakeStoreFailure() }
+    return .defaults
+  }
+  func set(_ time: TimeNotation) throws {}
+  func set(_ units: UnitsNotation) throws {}
+  func set(_ temperature: TemperatureNotation) throws {}
+  func reset() throws {}
+}
