@@ -11,6 +11,8 @@ struct GazetteerData: @unchecked Sendable {  // immutable bytes of the program i
   let qualifiers: Range<Int>
   let timeZones: Range<Int>
   let places: Range<Int>
+  /// Alternate names ("Wien", "Москва", "NYC"), each pointing at its place's line in `places`.
+  let alternates: Range<Int>
   /// Where each line of the timezones section starts (a few hundred; places refer to them by number).
   let timeZoneStarts: [Int]
 
@@ -22,16 +24,20 @@ struct GazetteerData: @unchecked Sendable {  // immutable bytes of the program i
   static let tab = UInt8(ascii: "\t")
   static let newline = UInt8(ascii: "\n")
 
-  /// Reads the first line: "#cloudy-gazetteer", "1", then [start, end) for five sections.
+  /// The format version this reader understands (the second field of the first line).
+  static let version = "2"
+  static let sectionCount = 6
+
+  /// Reads the first line: "#cloudy-gazetteer", "2", then [start, end) for six sections.
   init?(bytes: UnsafeBufferPointer<UInt8>) {
     guard let headerEnd = bytes.firstIndex(of: Self.newline) else { return nil }
     let fields = bytes[..<headerEnd].split(separator: Self.tab, omittingEmptySubsequences: false)
-    guard fields.count == 12, fields[0].elementsEqual("#cloudy-gazetteer".utf8),
-      fields[1].elementsEqual("1".utf8)
+    guard fields.count == 2 + 2 * Self.sectionCount,
+      fields[0].elementsEqual("#cloudy-gazetteer".utf8), fields[1].elementsEqual(Self.version.utf8)
     else { return nil }
     var ranges: [Range<Int>] = []
     var previousEnd = headerEnd + 1
-    for pair in stride(from: 2, to: 12, by: 2) {
+    for pair in stride(from: 2, to: fields.count, by: 2) {
       guard let start = Self.integer(fields[pair]), let end = Self.integer(fields[pair + 1]),
         previousEnd <= start, start <= end, end <= bytes.count,
         bytes[start - 1] == Self.newline, start == end || bytes[end - 1] == Self.newline
@@ -45,6 +51,7 @@ struct GazetteerData: @unchecked Sendable {  // immutable bytes of the program i
     qualifiers = ranges[2]
     timeZones = ranges[3]
     places = ranges[4]
+    alternates = ranges[5]
     var starts: [Int] = []
     var start = timeZones.lowerBound
     while start < timeZones.upperBound {

@@ -2,11 +2,15 @@ import CloudyModels
 import CloudyServices
 
 /// Offline geocoding with the GeoNames extract built into the program (cities with 1,000 people
-/// or more, and admin seats). A query is "City" or "City, Qualifier[, Qualifier]" where a
+/// or more, and admin seats, with the other names of those of 15,000 or more). A query is "City"
+/// or "City, Qualifier[, Qualifier]" — the commas may be left out ("richmond va") — where a
 /// qualifier is a US state code, an ISO 3166-2 subdivision code ("ON"), a region name or alias
 /// ("Virginia", "Bavaria"), a country code ("FR", "UK", "USA") or a country name or alias.
-/// Case and diacritics are ignored. Candidates whose name equals the query come first, then
-/// names that begin with it; each group by population, largest first.
+/// Case, diacritics and punctuation are ignored ("D.C." is "DC"), and St/Saint, Ste/Sainte,
+/// Ft/Fort, Mt/Mount are one word. A place matches by its name or any of its other names
+/// ("Wien", "Москва", "NYC"). Places named whole come first — by their own name before another
+/// name, unless that other name belongs to a far bigger place (Roma → Rome) — then names that
+/// begin with the query; each group by population, largest first.
 public struct GazetteerGeocoder: Geocoder {
   /// Queries longer than this are refused.
   public static let maximumQueryLength = 200
@@ -29,65 +33,151 @@ public struct GazetteerGeocoder: Geocoder {
   public func search(_ query: String, limit: Int) throws(GeocodingError) -> [PlaceCandidate] {
     let parsed = try ParsedQuery(query)
     guard let data else { throw .gazetteerUnavailable }
-    guard limit > 0, let filters = resolve(parsed.qualifiers, in: data) else { return [] }
-    return candidates(
-      matches(for: parsed.name, filters: filters, prefixes: parsed.name.count >= 3, in: data),
-      limit: limit, in: data)
+    guard limit > 0 else { return [] }
+    let readings = parsed.readings.compactMap { reading in
+      resolve(reading.qualifiers, in: data).map { (reading, $0) }
+    }
+    // A place named whole, by the first reading that names one ("richmond va" as a name, then
+    // as "richmond" in "va"), with the longer names that begin the same way after it.
+    for (reading, filters) in readings {
+      let whole = wholeMatches(for: reading.name, filters: filters, in: data)
+      if !whole.isEmpty {
+        let longer =
+          reading.name.count >= 3 ? prefixMatches(for: reading.name, filters: filters, in: data) : []
+        return candidates(whole + longer, limit: limit, query: parsed, name: reading.name, in: data)
+      }
+    }
+    // Nothing is named so: the names that begin with it, which a search box shows as you type
+    // and `add` offers without saving.
+    for (reading, filters) in readings where reading.name.count >= 3 {
+      let longer = prefixMatches(for: reading.name, filters: filters, in: data)
+      if !longer.isEmpty {
+        return candidates(longer, limit: limit, query: parsed, name: reading.name, in: data)
+      }
+    }
+    return []
   }
 
   public func suggestions(for query: String, limit: Int) -> [PlaceCandidate] {
     guard limit > 0, let data, let parsed = try? ParsedQuery(query) else { return [] }
     let filters = resolve(parsed.qualifiers, in: data)
+    func near(_ matches: [Match]) -> [PlaceCandidate] {
+      candidates(
+        matches.map { Match(line: $0.line, tier: .near, population: $0.population, rank: $0.rank) },
+        limit: limit, query: parsed, name: parsed.name, in: data)
+    }
 
     // "Richmond, Narnia" or "Richmond, Alaska": the place exists, the qualifier is wrong.
     if !parsed.qualifiers.isEmpty {
-      let unqualified = matches(for: parsed.name, filters: [], prefixes: true, in: data)
-      if !unqualified.isEmpty { return candidates(unqualified, limit: limit, in: data) }
-    }
-    // "Richmond Virginia": a qualifier without its comma.
-    let words = parsed.name.split(separator: 0x20)
-    if parsed.qualifiers.isEmpty, words.count >= 2 {
-      for count in 1...min(3, words.count - 1) {
-        let name = Array(words.dropLast(count).joined(separator: [0x20]))
-        let qualifier = Array(words.suffix(count).joined(separator: [0x20]))
-        guard let filters = resolve([qualifier], in: data) else { continue }
-        let found = matches(for: name, filters: filters, prefixes: true, in: data)
-        if !found.isEmpty { return candidates(found, limit: limit, in: data) }
-      }
+      let unqualified =
+        wholeMatches(for: parsed.name, filters: [], in: data)
+        + prefixMatches(for: parsed.name, filters: [], in: data)
+      if !unqualified.isEmpty { return near(unqualified) }
     }
     // Spelling mistakes: names within a small edit distance.
-    let near = nearMatches(for: parsed.name, in: data)
+    let close = nearMatches(for: parsed.name, in: data)
     if let filters, !filters.isEmpty {
-      let kept = near.filter { filters.accept(line: $0.line, in: data) }
-      if !kept.isEmpty { return candidates(kept, limit: limit, in: data) }
+      let kept = close.filter { filters.accept(line: $0.line, in: data) }
+      if !kept.isEmpty { return near(kept) }
     }
-    return candidates(near, limit: limit, in: data)
+    return near(close)
   }
 
   // MARK: Matching
 
-  /// A matching line of the places section and how well it matches (lower is better).
-  struct Match {
-    var line: Int
-    var rank: Int
-    var population: Int
+  /// How a match ranks; lower first.
+  enum Tier: Int, Comparable {
+    /// Another name of a place far bigger than any place of that name: "Roma" is Rome before
+    /// Roma, Lesotho; "Cologne" is Köln before Cologne, Lombardy.
+    case dominantAlternateName
+    case name
+    case alternateName
+    case prefix
+    case alternatePrefix
+    case near
+
+    static func < (a: Tier, b: Tier) -> Bool { a.rawValue < b.rawValue }
   }
 
-  /// Exact key matches (rank 0), then, if `prefixes`, keys that begin with the query (rank 1).
-  private func matches(for key: [UInt8], filters: Filters, prefixes: Bool, in data: GazetteerData)
+  /// A place (its line in the places section) and how it matched.
+  struct Match {
+    var line: Int
+    var tier: Tier
+    var population: Int
+    /// Within a tier, before population: the edit distance of a near match.
+    var rank = 0
+    /// The alternates line that matched, if any.
+    var alternate: Int?
+  }
+
+  /// An alternate name wins over places with that very name only when its place has at least
+  /// this many times their population (unknown counted as 1,000) and they are small towns:
+  /// GeoNames' alternate names include nicknames and mistakes ("Sakata" for Jakarta, "Kita" for
+  /// Quito), which must not take a real town's name from it.
+  static let dominanceRatio = 100
+  static let dominatedPopulationLimit = 50_000
+
+  /// Places whose name, or one of whose other names, is `key` (St/Saint either way).
+  private func wholeMatches(for key: [UInt8], filters: Filters, in data: GazetteerData) -> [Match] {
+    guard !key.isEmpty else { return [] }
+    var named: [Match] = []
+    var alternates: [Match] = []
+    for variant in GazetteerSynonyms.variants(of: key) {
+      let exact = variant + [GazetteerData.tab]
+      data.forEachLine(in: data.lines(beginningWith: exact, in: data.places)) { start in
+        if filters.accept(line: start, in: data) {
+          named.append(Match(line: start, tier: .name, population: population(at: start, in: data)))
+        }
+        return true
+      }
+      data.forEachLine(in: data.lines(beginningWith: exact, in: data.alternates)) { start in
+        if let line = place(ofAlternateAt: start, in: data), filters.accept(line: line, in: data) {
+          alternates.append(
+            Match(
+              line: line, tier: .alternateName, population: population(at: line, in: data),
+              alternate: start))
+        }
+        return true
+      }
+    }
+    let largestNamed = named.map { max($0.population, 1_000) }.max()
+    if let largestNamed, largestNamed < Self.dominatedPopulationLimit {
+      for index in alternates.indices
+      where alternates[index].population >= Self.dominanceRatio * largestNamed
+        && !isCode(alternateAt: alternates[index].alternate!, in: data)
+      {
+        alternates[index].tier = .dominantAlternateName
+      }
+    }
+    return named + alternates
+  }
+
+  /// Places whose name, or one of whose other names, begins with `key` and is longer.
+  private func prefixMatches(for key: [UInt8], filters: Filters, in data: GazetteerData)
     -> [Match]
   {
     guard !key.isEmpty else { return [] }
     var found: [Match] = []
-    let range = data.lines(
-      beginningWith: prefixes ? key : key + [GazetteerData.tab], in: data.places)
-    data.forEachLine(in: range) { start in
-      guard filters.accept(line: start, in: data) else { return true }
-      let next = start + key.count
-      let exact = next < data.places.upperBound && data.bytes[next] == GazetteerData.tab
-      found.append(
-        Match(line: start, rank: exact ? 0 : 1, population: population(at: start, in: data)))
-      return true
+    for variant in GazetteerSynonyms.variants(of: key) {
+      data.forEachLine(in: data.lines(beginningWith: variant, in: data.places)) { start in
+        if data.bytes[start + variant.count] != GazetteerData.tab,
+          filters.accept(line: start, in: data)
+        {
+          found.append(Match(line: start, tier: .prefix, population: population(at: start, in: data)))
+        }
+        return true
+      }
+      data.forEachLine(in: data.lines(beginningWith: variant, in: data.alternates)) { start in
+        if data.bytes[start + variant.count] != GazetteerData.tab,
+          let line = place(ofAlternateAt: start, in: data), filters.accept(line: line, in: data)
+        {
+          found.append(
+            Match(
+              line: line, tier: .alternatePrefix, population: population(at: line, in: data),
+              alternate: start))
+        }
+        return true
+      }
     }
     return found
   }
@@ -95,6 +185,41 @@ public struct GazetteerGeocoder: Geocoder {
   private func population(at line: Int, in data: GazetteerData) -> Int {
     guard let field = data.field(6, ofLineAt: line, limit: data.places.upperBound) else { return 0 }
     return data.integer(field) ?? 0
+  }
+
+  /// The places line an alternates line points at: key, spelling, offset in places.
+  private func place(ofAlternateAt line: Int, in data: GazetteerData) -> Int? {
+    guard let field = data.field(2, ofLineAt: line, limit: data.alternates.upperBound),
+      let offset = data.integer(field), offset < data.places.count
+    else { return nil }
+    let start = data.places.lowerBound + offset
+    guard start == data.places.lowerBound || data.bytes[start - 1] == GazetteerData.newline else {
+      return nil
+    }
+    return start
+  }
+
+  /// How an alternates line spells its name: the stored spelling, else the key with capitals.
+  private func spelling(ofAlternateAt line: Int, in data: GazetteerData) -> String {
+    let fields = data.fields(at: line, limit: data.alternates.upperBound)
+    if fields.count >= 2, !fields[1].isEmpty { return data.string(fields[1]) }
+    return GazetteerKey.title(data.slice(fields[0]))
+  }
+
+  /// A code such as "NYC", "VIE" or "L.A.": capitals only. Codes never outrank a place's own name.
+  private func isCode(alternateAt line: Int, in data: GazetteerData) -> Bool {
+    guard let field = data.field(1, ofLineAt: line, limit: data.alternates.upperBound) else {
+      return false
+    }
+    var letters = 0
+    for byte in data.bytes[field] {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): letters += 1
+      case UInt8(ascii: "."): continue
+      default: return false
+      }
+    }
+    return (2...4).contains(letters)
   }
 
   /// Keys one edit away from `key`, and keys sharing a long prefix with it, within a distance
@@ -115,7 +240,7 @@ public struct GazetteerGeocoder: Geocoder {
         let distance = editDistance(key, data.bytes[keyField], bound: maximumDistance)
         if distance <= maximumDistance {
           found[start] = Match(
-            line: start, rank: distance, population: population(at: start, in: data))
+            line: start, tier: .near, population: population(at: start, in: data), rank: distance)
         }
         return scanned < limit
       }
@@ -169,11 +294,15 @@ public struct GazetteerGeocoder: Geocoder {
   }
 
   /// The ranked, de-duplicated candidates of `matches`.
+  ///
+  /// `name` is the key that matched, to say which other name matched as the user typed it.
   private func candidates(
-    _ matches: [Match], limit: Int, ranked: Bool = false, in data: GazetteerData
+    _ matches: [Match], limit: Int, ranked: Bool = false, query: ParsedQuery, name: [UInt8],
+    in data: GazetteerData
   ) -> [PlaceCandidate] {
     func precedes(_ a: Match, _ b: Match) -> Bool {
-      (a.rank, -a.population, a.line) < (b.rank, -b.population, b.line)
+      (a.tier.rawValue, a.rank, -a.population, a.line, a.alternate ?? -1)
+        < (b.tier.rawValue, b.rank, -b.population, b.line, b.alternate ?? -1)
     }
     // A short query ("San") can match thousands of lines: keep only the best few (with room
     // for duplicates) instead of sorting them all, unless that is not enough.
@@ -199,23 +328,59 @@ public struct GazetteerGeocoder: Geocoder {
       ordered = matches.sorted(by: precedes)
     }
     var result: [PlaceCandidate] = []
-    var seen: Set<PlaceCandidate> = []
+    // A place found twice (by its name and another name, or by two spellings) shows once, as
+    // its best match.
+    var seen: Set<PlaceIdentity> = []
     for match in ordered {
       guard result.count < limit else { break }
-      guard let candidate = candidate(at: match.line, in: data), seen.insert(candidate).inserted
+      guard let candidate = candidate(at: match.line, how: kind(of: match), in: data),
+        seen.insert(PlaceIdentity(candidate)).inserted
       else { continue }
       result.append(candidate)
     }
     if result.count < limit, ordered.count < matches.count {
       // More duplicates or unreadable lines than the room kept: rank everything.
-      return candidates(matches.sorted(by: precedes), limit: limit, ranked: true, in: data)
+      return candidates(
+        matches.sorted(by: precedes), limit: limit, ranked: true, query: query, name: name,
+        in: data)
     }
     return result
+
+    func kind(of match: Match) -> PlaceMatch {
+      switch match.tier {
+      case .name: return .name
+      case .dominantAlternateName, .alternateName:
+        let typed = query.typed(name)
+        return .alternateName(
+          typed ?? match.alternate.map { spelling(ofAlternateAt: $0, in: data) } ?? "")
+      case .prefix: return .prefix(alternateName: nil)
+      case .alternatePrefix:
+        return .prefix(alternateName: match.alternate.map { spelling(ofAlternateAt: $0, in: data) })
+      case .near: return .near
+      }
+    }
+  }
+
+  /// What makes two candidates the same place to the user.
+  private struct PlaceIdentity: Hashable {
+    var name: String
+    var region: String?
+    var countryCode: String
+    var coordinate: Coordinate
+
+    init(_ candidate: PlaceCandidate) {
+      name = candidate.name
+      region = candidate.region
+      countryCode = candidate.countryCode
+      coordinate = candidate.coordinate
+    }
   }
 
   /// Reads one line of the places section:
   /// key, name (empty: the key in capitals), country, admin1, latitude, longitude, population, zone.
-  private func candidate(at line: Int, in data: GazetteerData) -> PlaceCandidate? {
+  private func candidate(at line: Int, how match: PlaceMatch, in data: GazetteerData)
+    -> PlaceCandidate?
+  {
     let fields = data.fields(at: line, limit: data.places.upperBound)
     guard fields.count >= 8, !fields[0].isEmpty, fields[2].count == 2,
       let latitude = data.double(fields[4]), let longitude = data.double(fields[5]),
@@ -232,7 +397,8 @@ public struct GazetteerGeocoder: Geocoder {
       countryName: data.countryName(country) ?? data.string(fields[2]),
       coordinate: coordinate,
       timeZone: timeZone,
-      population: data.integer(fields[6]) ?? 0)
+      population: data.integer(fields[6]) ?? 0,
+      match: match)
   }
 
   // MARK: Qualifiers
@@ -270,37 +436,18 @@ public struct GazetteerGeocoder: Geocoder {
     var filters: Filters = []
     for qualifier in qualifiers {
       var choices: [(country: ArraySlice<UInt8>, admin1: ArraySlice<UInt8>)] = []
-      let range = data.lines(beginningWith: qualifier + [GazetteerData.tab], in: data.qualifiers)
-      data.forEachLine(in: range) { start in
-        let fields = data.fields(at: start, limit: data.qualifiers.upperBound)
-        if fields.count >= 3 { choices.append((data.slice(fields[1]), data.slice(fields[2]))) }
-        return true
+      for variant in GazetteerSynonyms.variants(of: qualifier) {
+        let range = data.lines(beginningWith: variant + [GazetteerData.tab], in: data.qualifiers)
+        data.forEachLine(in: range) { start in
+          let fields = data.fields(at: start, limit: data.qualifiers.upperBound)
+          if fields.count >= 3 { choices.append((data.slice(fields[1]), data.slice(fields[2]))) }
+          return true
+        }
       }
       guard !choices.isEmpty else { return nil }
       filters.alternatives.append(choices)
     }
     return filters
-  }
-}
-
-/// A query split at its commas and folded to search keys: "Richmond, VA" → "richmond", ["va"].
-struct ParsedQuery {
-  var name: [UInt8]
-  var qualifiers: [[UInt8]]
-
-  init(_ query: String) throws(GeocodingError) {
-    let limit = GazetteerGeocoder.maximumQueryLength
-    // Bound the work before counting characters: no character is longer than 64 bytes in practice.
-    guard query.utf8.count <= limit * 16, query.count <= limit else {
-      throw .queryTooLong(limit: limit)
-    }
-    guard query.contains(where: { !$0.isWhitespace }) else { throw .emptyQuery }
-    let parts = query.split(separator: ",", omittingEmptySubsequences: false)
-    guard let first = parts.first, first.contains(where: { !$0.isWhitespace }) else {
-      throw .missingPlaceName
-    }
-    name = GazetteerKey.fold(first)
-    qualifiers = parts.dropFirst().map { GazetteerKey.fold($0) }.filter { !$0.isEmpty }
   }
 }
 

@@ -2,7 +2,8 @@ import CloudyServices
 
 /// The normalized search key of the gazetteer: lower-case ASCII, Latin diacritics folded using
 /// the Unicode character name ("LATIN SMALL LETTER U WITH DIAERESIS" → "u"), apostrophes dropped,
-/// every other run of punctuation, symbols, controls or spaces turned into one space, trimmed.
+/// every other run of punctuation, symbols, controls or spaces turned into one space, trimmed,
+/// and a run of two or more one-letter ASCII words joined into one ("D.C." → "dc", "L.A." → "la").
 /// Letters and digits of other scripts are kept, lower-cased.
 ///
 /// Keep in step with `fold` in scripts/build-gazetteer, which keys the data the same way.
@@ -63,7 +64,32 @@ enum GazetteerKey {
         }
       }
     }
-    return key
+    return joiningSingleLetters(key)
+  }
+
+  /// "washington d c" → "washington dc": runs of two or more one-letter a–z words become one word.
+  static func joiningSingleLetters(_ key: [UInt8]) -> [UInt8] {
+    let words = key.split(separator: 0x20)
+    guard words.count >= 2, words.contains(where: { $0.count == 1 }) else { return key }
+    func isLetter(_ word: ArraySlice<UInt8>) -> Bool {
+      word.count == 1 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(word.first!)
+    }
+    var result: [UInt8] = []
+    result.reserveCapacity(key.count)
+    var index = 0
+    while index < words.count {
+      var end = index
+      while end < words.count, isLetter(words[end]) { end += 1 }
+      if !result.isEmpty { result.append(0x20) }
+      if end - index >= 2 {
+        for word in words[index..<end] { result += word }
+        index = end
+      } else {
+        result += words[index]
+        index += 1
+      }
+    }
+    return result
   }
 
   /// "LATIN SMALL LETTER U WITH DIAERESIS" → "u", "LATIN CAPITAL LIGATURE OE" → "oe".
@@ -101,6 +127,28 @@ enum GazetteerKey {
       atWordStart = byte == 0x20
     }
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// How an alternate name's line leaves out its spelling: each word's first letter as its single
+  /// upper-case letter, in any script with case ("москва" → "Москва"). Display only.
+  static func title(_ key: ArraySlice<UInt8>) -> String {
+    var result = ""
+    result.reserveCapacity(key.count)
+    var atWordStart = true
+    for scalar in String(decoding: key, as: UTF8.self).unicodeScalars {
+      if atWordStart, scalar != " " {
+        let upper = scalar.properties.uppercaseMapping
+        if upper.unicodeScalars.count == 1 {
+          result += upper
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+      atWordStart = scalar == " "
+    }
+    return result
   }
 
   private static let apostrophes: Set<UInt32> = [0xB4, 0x2018, 0x2019, 0x2B9, 0x2BB, 0x2BC, 0x2032]

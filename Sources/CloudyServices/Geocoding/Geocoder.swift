@@ -2,9 +2,10 @@ import CloudyModels
 
 /// Turns what a user typed ("Richmond, VA", "Zürich", "Paris, France") into places.
 public protocol Geocoder: Sendable {
-  /// Ranked candidates, best first; empty when nothing matches.
+  /// Ranked candidates, best first: the places named whole (`match.isWholeName`), then places
+  /// whose name begins with the query; empty when nothing matches either way.
   func search(_ query: String, limit: Int) throws(GeocodingError) -> [PlaceCandidate]
-  /// Near matches for a query that found nothing (e.g. "Richmnd" → Richmond…), best first.
+  /// Near matches (`.near`) for a query that found nothing (e.g. "Richmnd" → Richmond…), best first.
   func suggestions(for query: String, limit: Int) -> [PlaceCandidate]
 }
 
@@ -23,10 +24,12 @@ public struct PlaceCandidate: Hashable, Sendable {
   public let timeZone: String
   /// 0 when unknown.
   public let population: Int
+  /// How it matched the query: by its name, another of its names, a prefix, or nearly.
+  public let match: PlaceMatch
 
   public init(
     name: String, region: String?, countryCode: String, countryName: String,
-    coordinate: Coordinate, timeZone: String, population: Int
+    coordinate: Coordinate, timeZone: String, population: Int, match: PlaceMatch = .name
   ) {
     self.name = name
     self.region = region
@@ -35,6 +38,7 @@ public struct PlaceCandidate: Hashable, Sendable {
     self.coordinate = coordinate
     self.timeZone = timeZone
     self.population = population
+    self.match = match
   }
 
   /// "Richmond, Virginia, US": the name, the region if any, the country code.
