@@ -16,11 +16,17 @@ extension CloudyLocations {
         cloudy-locations add --name <name> --lat <degrees> --lon <degrees> [--json] [--db <path>]
         """,
       discussion: """
-        By name: looks NAME up in the built-in gazetteer ("Richmond, VA", "Zürich", "Paris, \
-        France") and saves the best match as "City, Region, CC". When several places match, \
-        it adds the best one (exact names before prefixes, then by population), says which, \
-        and lists the others: add another one instead with --pick N (numbered as `search \
-        NAME` shows them). No match exits 66 and lists near matches.
+        By name: looks NAME up in the built-in gazetteer ("Richmond, VA", "richmond va", \
+        "Zürich", "Wien", "Москва", "Saint Louis, MO") and saves the place it names as \
+        "City, Region, CC". A place is named by its name or any other name it goes by, whole, \
+        ignoring case, accents and punctuation; when several places are, it adds the best one \
+        (its own name before another name unless that belongs to a far bigger place, then by \
+        population), says which, and lists the others: add another one instead with --pick N \
+        (numbered as `search NAME` shows them).
+
+        When no place is named so, nothing is saved: it exits 66 and lists the closest places \
+        (names that begin with NAME, or are spelled nearly like it), numbered: save one on \
+        purpose with --pick N.
 
         With --lat and --lon: saves NAME (or --name NAME) exactly as typed, at those \
         coordinates, without looking anything up.
@@ -80,16 +86,26 @@ extension CloudyLocations {
     }
 
     private func addFromGazetteer(_ query: String, _ databasePath: DatabasePath) throws {
-      let pick = self.pick ?? 1
       var opened: (any LocationStoring)?
-      let search = AddLocationViewModel(geocoder: GazetteerGeocoder(), limit: max(10, pick)) {
+      let search = AddLocationViewModel(
+        geocoder: GazetteerGeocoder(), limit: max(10, self.pick ?? 1)
+      ) {
         let store = try StoreAccess.locationStore(writing: databasePath)
         opened = store
         return store
       }
       search.query.value = query
-      try Search.requireResults(search, query: query)
-      let added = try search.choose(at: pick - 1)
+      if pick == nil || search.numberOfRows == 0 {
+        try Search.requireResults(search, query: query, acceptingPrefixes: true)
+      }
+      // Only a place the user named is saved unasked; a prefix or near match only when picked.
+      guard let row = pick.map({ $0 - 1 }) ?? search.bestNamedCandidate else {
+        throw CommandFailure(
+          .notFound,
+          "no place is named \(MessageText.quoted(query)), so nothing was saved; closest: \(Search.numbered(search)); save one with: cloudy-locations add \(MessageText.quoted(query)) --pick N"
+        )
+      }
+      let added = try search.choose(at: row)
       guard let store = opened else { return }
       report(added: .saved(added, selection: try store.selection()), search: search)
     }
@@ -115,11 +131,13 @@ extension CloudyLocations {
           ]))
         return
       }
+      let chosen = search?.viewModel(at: (pick ?? 1) - 1)
+      let how = chosen?.matchText.map { " \u{2014} \($0)" } ?? ""
       Output.line(
-        "added \(LocationsText.describe(row))\(row.isSelected ? ", selected" : "")")
+        "added \(LocationsText.describe(row, note: how))\(row.isSelected ? ", selected" : "")")
       if let search, !others.isEmpty {
         let list = others.prefix(5).compactMap { index in
-          search.viewModel(at: index).map { "\($0.number) \($0.text)" }
+          search.viewModel(at: index).map { "\($0.number) \($0.textWithMatch)" }
         }
         let more = others.count > 5 ? "; and \(others.count - 5) more" : ""
         Output.line(

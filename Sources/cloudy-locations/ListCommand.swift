@@ -89,9 +89,10 @@ enum LocationsText {
     return [row.isSelected ? "  *" : "   ", number, row.text, row.detailText]
   }
 
-  /// One row in a sentence, e.g. `"Paris, Île-de-France, FR" (row 2, 48.8534° N, 2.3488° E)`.
-  static func describe(_ row: LocationRowViewModel) -> String {
-    let quoted = MessageText.quoted(row.text)
+  /// One row in a sentence, e.g. `"Paris, Île-de-France, FR" (row 2, 48.8534° N, 2.3488° E)`;
+  /// `note` goes after the name (" — matched “Wien”").
+  static func describe(_ row: LocationRowViewModel, note: String = "") -> String {
+    let quoted = MessageText.quoted(row.text) + note
     return if case .saved(_, let number) = row.kind {
       "\(quoted) (row \(number), \(row.detailText))"
     } else {

@@ -25,10 +25,14 @@ import CloudyViewModels
 /// { "pick": 1, "displayName": "Richmond, Virginia, US", "name": "Richmond",
 ///   "region": "Virginia", "countryCode": "US", "countryName": "United States",
 ///   "detailText": "37.5538° N, 77.4603° W", "latitude": …, "longitude": …,
-///   "timeZone": "America/New_York", "population": 226610, "saved": false }
+///   "timeZone": "America/New_York", "population": 226610, "match": "name",
+///   "matchedName": null, "saved": false }
 /// ```
-/// `pick` is the number `add --pick N` takes; `saved` says whether a saved place already has
-/// this display name.
+/// `pick` is the number `add --pick N` takes; `match` says how it matched the query: `name`
+/// (its own name), `alternateName` (another of its names, in `matchedName`: "Wien" for Vienna),
+/// `prefix` (a name that begins with the query; `matchedName` when it is another name) or
+/// `near` (spelled nearly so). `add NAME` saves only a `name` or `alternateName` match unless
+/// told `--pick N`. `saved` says whether a saved place already has this display name.
 ///
 /// The selection: `null`, `{ "kind": "current" }` or `{ "kind": "saved", "number": 2, "id": 7 }`.
 ///
@@ -96,6 +100,15 @@ enum LocationsJSON {
     ])
   }
 
+  static func matchKind(_ match: PlaceMatch) -> String {
+    switch match {
+    case .name: "name"
+    case .alternateName: "alternateName"
+    case .prefix: "prefix"
+    case .near: "near"
+    }
+  }
+
   static func candidate(_ row: PlaceCandidateRowViewModel, saved: Bool) -> JSON {
     let candidate = row.candidate
     return .object([
@@ -106,6 +119,8 @@ enum LocationsJSON {
       ("latitude", .double(candidate.coordinate.latitude)),
       ("longitude", .double(candidate.coordinate.longitude)),
       ("timeZone", .string(candidate.timeZone)), ("population", .int(Int64(candidate.population))),
+      ("match", .string(matchKind(candidate.match))),
+      ("matchedName", .optional(candidate.match.alternateName)),
       ("saved", .bool(saved)),
     ])
   }

@@ -10,7 +10,12 @@ extension CloudyLocations {
     static let configuration = CommandConfiguration(
       commandName: "search",
       abstract: "Show the places a name matches, numbered for `add NAME --pick N`. Saves nothing.",
-      discussion: "No match exits 66 and lists near matches. Never creates the database.")
+      discussion: """
+        Lists the places named so (by their name or another of their names: "Wien", \
+        "Москва", "NYC"), then longer names that begin with it, as a search box does; each row \
+        says when it matched by another name or a prefix. No match exits 66 and lists near \
+        matches. Never creates the database.
+        """)
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var output: OutputOptions
 
@@ -32,7 +37,7 @@ extension CloudyLocations {
           geocoder: GazetteerGeocoder(), limit: limit,
           openStore: { MissingDatabaseStore(path: databasePath.path) })
         search.query.value = checked
-        try Self.requireResults(search, query: checked)
+        try Self.requireResults(search, query: checked, acceptingPrefixes: true)
         // Marks candidates already saved; reading never creates the file.
         let saved = Set(
           try StoreAccess.locationStore(reading: databasePath).snapshot().locations.map {
@@ -56,7 +61,7 @@ extension CloudyLocations {
         let table = rows.map { row in
           [
             TextColumns.rightAligned("\(row.number)", width: 3), row.text, row.detailText,
-            row.candidate.timeZone,
+            row.candidate.timeZone, row.matchText ?? "",
             saved.contains(row.text.lowercased()) ? "(saved)" : "",
           ]
         }
@@ -67,20 +72,36 @@ extension CloudyLocations {
       }
     }
 
-    /// Throws the search's failure, or "no place matches" with near matches (66).
-    static func requireResults(_ search: AddLocationViewModel, query: String) throws {
+    /// Throws the search's failure, or "no place matches" with the numbered near matches (66).
+    /// Prefix matches ("Springf" → Springfield) pass when `acceptingPrefixes`: what a search
+    /// box shows; `add` decides itself what to do with them.
+    static func requireResults(
+      _ search: AddLocationViewModel, query: String, acceptingPrefixes: Bool
+    ) throws {
       switch search.state.value {
       case .results: return
       case .failed(let error): throw error
       case .idle: throw GeocodingError.emptyQuery
-      case .searching, .noResults:
-        let near = search.suggestions.map(\.displayName)
+      case .closeMatches
+      where acceptingPrefixes && search.candidates.contains(where: { $0.match != .near }):
+        return
+      case .searching, .noResults, .closeMatches:
         let advice =
-          near.isEmpty
+          search.numberOfRows == 0
           ? "check the spelling, or save exact coordinates with --name NAME --lat X --lon Y"
-          : "near matches: \(MessageText.list(near))"
+          : "near matches: \(numbered(search)); save one with: cloudy-locations add \(MessageText.quoted(query)) --pick N"
         throw CommandFailure(.notFound, "no place matches \(MessageText.quoted(query)); \(advice)")
       }
+    }
+
+    /// "1 Springfield, Missouri, US; 2 …; and 5 more": the rows as `--pick` numbers them.
+    static func numbered(_ search: AddLocationViewModel) -> String {
+      let rows = (0..<search.numberOfRows).compactMap { search.viewModel(at: $0) }
+      let shown = rows.map { row in
+        let note = row.match == .near ? nil : row.matchText
+        return "\(row.number) \(row.text)" + (note.map { " (\($0))" } ?? "")
+      }
+      return MessageText.list(shown)
     }
   }
 }

@@ -17,10 +17,14 @@ struct CloudyLocations: ParsableCommand {
       matched ignoring case; a unique beginning is enough ("rich" for "Richmond, Virginia, \
       US"). A place whose name is all digits is reached with --name NAME instead.
 
-      `add NAME` looks NAME up in the built-in gazetteer ("Richmond, VA", "Paris, France"). \
-      When several places match, it adds the best one (exact names first, then the most \
-      populous), says which, and lists the others: choose another with --pick N, or see them \
-      first with `search NAME`. `add --name NAME --lat X --lon Y` saves exact coordinates.
+      `add NAME` looks NAME up in the built-in gazetteer ("Richmond, VA", "richmond va", \
+      "Paris, France", "Wien", "Москва", "St Paul, MN") and saves only a place named so, by \
+      its name or another name it goes by. When several places are, it adds the best one \
+      (the most populous, its own name first unless another name belongs to a far bigger \
+      place), says which, and lists the others: choose another with --pick N, or see them \
+      first with `search NAME`. When none is (a beginning such as "Springf", a misspelling), \
+      it saves nothing, exits 66 and lists the closest places for --pick N. \
+      `add --name NAME --lat X --lon Y` saves exact coordinates.
 
       Names are stored exactly as typed, without surrounding spaces: quotes, emoji and \
       right-to-left text are kept; empty names, names over 200 characters and control \

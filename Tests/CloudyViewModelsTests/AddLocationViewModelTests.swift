@@ -6,11 +6,21 @@ import CloudyStoring
 import CloudyViewModels
 import Testing
 
+private let vienna = candidate(
+  "Vienna", "Wien", "AT", 48.2085, 16.3721, population: 1_691_468, match: .alternateName("Wien"))
+private let springfieldMO = candidate(
+  "Springfield", "Missouri", "US", 37.2153, -93.2982, population: 166_810,
+  match: .prefix(alternateName: nil))
+private let richmondNear = candidate(
+  "Richmond", "Virginia", "US", 37.5538, -77.4603, population: 226_610, match: .near)
+
 private func geocoder() -> FakeGeocoder {
   let geocoder = FakeGeocoder()
   geocoder.results["Richmond"] = [richmondVA, richmondCA]
   geocoder.results["Paris"] = [paris]
-  geocoder.nearMatches = [richmondVA]
+  geocoder.results["Wien"] = [vienna]
+  geocoder.results["Springf"] = [springfieldMO]
+  geocoder.nearMatches = [richmondNear]
   return geocoder
 }
 
@@ -42,12 +52,67 @@ struct AddLocationViewModelTests {
     token.cancel()
   }
 
-  @Test func noResultsComeWithSuggestions() {
+  @Test func aMisspellingOffersNearMatchesAsCloseMatches() throws {
     let model = AddLocationViewModel(geocoder: geocoder(), store: FakeLocationStore())
     model.query.value = "Richmnd"
+    #expect(model.state.value == .closeMatches)
+    #expect(model.candidates == [richmondNear])
+    #expect(model.bestNamedCandidate == nil)
+    let row = try #require(model.viewModel(at: 0))
+    #expect(row.isWholeName == false)
+    #expect(row.matchText == "spelled like \u{201C}Richmnd\u{201D}")
+  }
+
+  @Test func nothingAtAllIsNoResults() {
+    let empty = geocoder()
+    empty.nearMatches = []
+    let model = AddLocationViewModel(geocoder: empty, store: FakeLocationStore())
+    model.query.value = "Xyzzy"
     #expect(model.state.value == .noResults)
-    #expect(model.candidates.isEmpty)
-    #expect(model.suggestions == [richmondVA])
+    #expect(model.numberOfRows == 0)
+    #expect(model.bestNamedCandidate == nil)
+  }
+
+  @Test func aWholeNameIsTheBestNamedCandidate() throws {
+    let model = AddLocationViewModel(geocoder: geocoder(), store: FakeLocationStore())
+    model.query.value = "Richmond"
+    #expect(model.state.value == .results)
+    #expect(model.bestNamedCandidate == 0)
+    let row = try #require(model.viewModel(at: 0))
+    #expect(row.isWholeName)
+    #expect(row.match == .name)
+    #expect(row.matchText == nil)
+    #expect(row.textWithMatch == "Richmond, Virginia, US")
+  }
+
+  @Test func anotherNameIsWholeAndSaysWhichNameMatched() throws {
+    let store = FakeLocationStore()
+    let model = AddLocationViewModel(geocoder: geocoder(), store: store)
+    model.query.value = "Wien"
+    #expect(model.state.value == .results)
+    #expect(model.bestNamedCandidate == 0)
+    let row = try #require(model.viewModel(at: 0))
+    #expect(row.isWholeName)
+    #expect(row.textWithMatch == "Vienna, Wien, AT \u{2014} matched \u{201C}Wien\u{201D}")
+    let saved = try model.choose(at: 0)
+    #expect(saved.name == "Vienna, Wien, AT")
+    #expect(saved.query == "Wien")
+  }
+
+  @Test func aPrefixAloneIsOfferedNotNamed() throws {
+    let store = FakeLocationStore()
+    let model = AddLocationViewModel(geocoder: geocoder(), store: store)
+    model.query.value = "Springf"
+    #expect(model.state.value == .closeMatches)
+    #expect(model.bestNamedCandidate == nil)
+    #expect(store.locations.isEmpty)
+    let row = try #require(model.viewModel(at: 0))
+    #expect(!row.isWholeName)
+    #expect(row.matchText == "begins with \u{201C}Springf\u{201D}")
+    // Chosen on purpose, it is saved.
+    let saved = try model.choose(at: 0)
+    #expect(saved.name == "Springfield, Missouri, US")
+    #expect(store.locations == [saved])
   }
 
   @Test func geocodingFailuresAreAState() {
@@ -101,6 +166,30 @@ struct AddLocationViewModelTests {
     #expect(throws: FakeStoreFailure.self) { try model.choose(at: 1) }
     #expect(store.locations.count == 1)
     #expect(chosen.values.count == 2)
+  }
+
+  @Test func withTheGazetteerAPrefixSavesNothingUntilChosen() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("cloudy.sqlite")
+    let model = AddLocationViewModel(geocoder: GazetteerGeocoder()) {
+      LocationRepository(database: try DatabaseFile.openForWriting(path: path))
+    }
+    model.query.value = "Springf"
+    #expect(model.state.value == .closeMatches)
+    #expect(model.bestNamedCandidate == nil)
+    #expect(model.candidates.allSatisfy { !$0.match.isWholeName })
+    #expect(try DatabaseFile.checkExisting(path: path) == false)
+    let first = try #require(model.viewModel(at: 0))
+    #expect(first.text == "Springfield, Missouri, US")
+    model.query.value = "Wien"
+    #expect(model.state.value == .results)
+    let best = try #require(model.bestNamedCandidate)
+    let vienna = try #require(model.viewModel(at: best))
+    #expect(vienna.textWithMatch == "Vienna, Wien, AT \u{2014} matched \u{201C}Wien\u{201D}")
+    let saved = try model.choose(at: 0)
+    #expect(saved.countryCode == "AT")
+    #expect(abs(saved.coordinate.latitude - 48.2085) < 0.05)
+    #expect(abs(saved.coordinate.longitude - 16.3721) < 0.05)
   }
 
   @Test func withTheGazetteerAndARealStore() throws {

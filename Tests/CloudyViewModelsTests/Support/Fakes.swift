@@ -171,12 +171,12 @@ extension Coordinate {
 
 func candidate(
   _ name: String, _ region: String?, _ country: String = "US", _ latitude: Double,
-  _ longitude: Double, population: Int = 1000
+  _ longitude: Double, population: Int = 1000, match: PlaceMatch = .name
 ) -> PlaceCandidate {
   PlaceCandidate(
     name: name, region: region, countryCode: country, countryName: "Country \(country)",
     coordinate: coordinate(latitude, longitude), timeZone: "America/New_York",
-    population: population)
+    population: population, match: match)
 }
 
 let richmondVA = candidate("Richmond", "Virginia", "US", 37.5538, -77.4603, population: 226_610)
