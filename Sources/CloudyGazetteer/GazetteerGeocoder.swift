@@ -92,6 +92,8 @@ public struct GazetteerGeocoder: Geocoder {
     case dominantAlternateName
     case name
     case alternateName
+    /// The same for names that begin with the query: "Mosk" shows Moscow (by "Moskva") first.
+    case dominantAlternatePrefix
     case prefix
     case alternatePrefix
     case near
@@ -140,16 +142,25 @@ public struct GazetteerGeocoder: Geocoder {
         return true
       }
     }
-    let largestNamed = named.map { max($0.population, 1_000) }.max()
-    if let largestNamed, largestNamed < Self.dominatedPopulationLimit {
-      for index in alternates.indices
-      where alternates[index].population >= Self.dominanceRatio * largestNamed
-        && !isCode(alternateAt: alternates[index].alternate!, in: data)
-      {
-        alternates[index].tier = .dominantAlternateName
-      }
-    }
+    promote(&alternates, over: named, to: .dominantAlternateName, in: data)
     return named + alternates
+  }
+
+  /// Moves the alternate-name matches of far bigger places ahead of the places matched by their
+  /// own name (see `dominanceRatio`); codes ("CAN", "SIN") stay behind.
+  private func promote(
+    _ alternates: inout [Match], over named: [Match], to tier: Tier, in data: GazetteerData
+  ) {
+    guard let largestNamed = named.map({ max($0.population, 1_000) }).max(),
+      largestNamed < Self.dominatedPopulationLimit
+    else { return }
+    for index in alternates.indices
+    where alternates[index].population >= Self.dominanceRatio * largestNamed {
+      guard let line = alternates[index].alternate, !isCode(alternateAt: line, in: data) else {
+        continue
+      }
+      alternates[index].tier = tier
+    }
   }
 
   /// Places whose name, or one of whose other names, begins with `key` and is longer.
@@ -157,13 +168,14 @@ public struct GazetteerGeocoder: Geocoder {
     -> [Match]
   {
     guard !key.isEmpty else { return [] }
+    var named: [Match] = []
     var found: [Match] = []
     for variant in GazetteerSynonyms.variants(of: key) {
       data.forEachLine(in: data.lines(beginningWith: variant, in: data.places)) { start in
         if data.bytes[start + variant.count] != GazetteerData.tab,
           filters.accept(line: start, in: data)
         {
-          found.append(Match(line: start, tier: .prefix, population: population(at: start, in: data)))
+          named.append(Match(line: start, tier: .prefix, population: population(at: start, in: data)))
         }
         return true
       }
@@ -179,7 +191,8 @@ public struct GazetteerGeocoder: Geocoder {
         return true
       }
     }
-    return found
+    promote(&found, over: named, to: .dominantAlternatePrefix, in: data)
+    return named + found
   }
 
   private func population(at line: Int, in data: GazetteerData) -> Int {
@@ -354,7 +367,7 @@ public struct GazetteerGeocoder: Geocoder {
         return .alternateName(
           typed ?? match.alternate.map { spelling(ofAlternateAt: $0, in: data) } ?? "")
       case .prefix: return .prefix(alternateName: nil)
-      case .alternatePrefix:
+      case .alternatePrefix, .dominantAlternatePrefix:
         return .prefix(alternateName: match.alternate.map { spelling(ofAlternateAt: $0, in: data) })
       case .near: return .near
       }

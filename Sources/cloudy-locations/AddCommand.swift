@@ -137,7 +137,9 @@ extension CloudyLocations {
         "added \(LocationsText.describe(row, note: how))\(row.isSelected ? ", selected" : "")")
       if let search, !others.isEmpty {
         let list = others.prefix(5).compactMap { index in
-          search.viewModel(at: index).map { "\($0.number) \($0.textWithMatch)" }
+          search.viewModel(at: index).map {
+            "\($0.number) \($0.match.alternateName == nil ? $0.text : $0.textWithMatch)"
+          }
         }
         let more = others.count > 5 ? "; and \(others.count - 5) more" : ""
         Output.line(

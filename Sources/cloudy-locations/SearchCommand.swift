@@ -98,8 +98,8 @@ extension CloudyLocations {
     static func numbered(_ search: AddLocationViewModel) -> String {
       let rows = (0..<search.numberOfRows).compactMap { search.viewModel(at: $0) }
       let shown = rows.map { row in
-        let note = row.match == .near ? nil : row.matchText
-        return "\(row.number) \(row.text)" + (note.map { " (\($0))" } ?? "")
+        // Only another name is worth saying: every row begins like, or is spelled like, NAME.
+        "\(row.number) \(row.match.alternateName == nil ? row.text : row.textWithMatch)"
       }
       return MessageText.list(shown)
     }
