@@ -196,8 +196,7 @@ struct LocationsToolTests {
       Array((candidate as NSDictionary).allKeys.compactMap { $0 as? String }).sorted()
         == [
           "countryCode", "countryName", "detailText", "displayName", "latitude", "longitude",
-          "name",
-          "pick", "population", "region", "saved", "timeZone",
+          "match", "matchedName", "name", "pick", "population", "region", "saved", "timeZone",
         ])
     #expect(!FileManager.default.fileExists(atPath: folder.file("cloudy.sqlite")))
   }
@@ -215,7 +214,9 @@ struct LocationsToolTests {
   /// Each bad input: its exit status, its message, and a database left byte-for-byte as it was.
   static let refusals: [(arguments: [String], status: Int32, message: String)] = [
     (["add", "Xyzzy"], 66, #"no place matches "Xyzzy""#),
-    (["add", "Richmnd, Virginia"], 66, "near matches: Richmond"),
+    (["add", "Richmnd, Virginia"], 66, "near matches: 1 Richmond, Virginia, US"),
+    (["add", "Springf"], 66, #"no place is named "Springf", so nothing was saved"#),
+    (["add", "Springf", "--pick", "99"], 65, "no candidate 99"),
     (["search", "Xyzzy"], 66, #"no place matches "Xyzzy""#),
     (["add", ""], 65, "cannot be empty"),
     (["add", "   "], 65, "cannot be empty"),

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+// Issue 12 end to end: `cloudy-locations add NAME` saves only a place the user named (by its
+// name or another name, with qualifiers written as people write them); otherwise it saves
+// nothing, exits 66 and numbers the closest places for --pick N. Places are GeoNames'.
+
+private func locations(_ folder: ToolTestFolder, _ arguments: String...) throws
+  -> ToolRunner.Result
+{
+  try ToolRunner.run("cloudy-locations", arguments + ["--db", folder.file("cloudy.sqlite")])
+}
+
+/// (query, saved name, country, latitude, longitude)
+private let examples: [(String, String, String, Double, Double)] = [
+  ("München", "Munich, Bayern, DE", "DE", 48.1374, 11.5755),
+  ("Wien", "Vienna, Wien, AT", "AT", 48.2085, 16.3721),
+  ("Roma", "Rome, Lazio, IT", "IT", 41.8919, 12.5113),
+  ("Moskva", "Moscow, Moskva, RU", "RU", 55.7520, 37.6178),
+  ("Cologne", "Köln, Nordrhein-Westfalen, DE", "DE", 50.9333, 6.95),
+  ("Kiev", "Kyiv, Kyiv, UA", "UA", 50.4547, 30.5238),
+  ("Lisboa", "Lisbon, Lisboa, PT", "PT", 38.7251, -9.1498),
+  ("Praha", "Prague, Praha, Hlavní město, CZ", "CZ", 50.0880, 14.4208),
+  ("Den Haag", "The Hague, Zuid-Holland, NL", "NL", 52.0767, 4.2986),
+  ("Ciudad de México", "Mexico City, Ciudad de México, MX", "MX", 19.4285, -99.1277),
+  ("Bombay", "Mumbai, Mahārāshtra, IN", "IN", 19.0728, 72.8826),
+  ("Saigon", "Ho Chi Minh City, Hồ Chí Minh, VN", "VN", 10.8230, 106.6296),
+  ("Peking", "Beijing, Beijing Shi, CN", "CN", 39.9075, 116.3972),
+  ("NYC", "New York City, New York, US", "US", 40.7143, -74.0060),
+  ("Москва", "Moscow, Moskva, RU", "RU", 55.7520, 37.6178),
+  ("東京", "Tokyo, Tokyo, JP", "JP", 35.6895, 139.6917),
+  ("richmond va", "Richmond, Virginia, US", "US", 37.5538, -77.4603),
+  ("paris france", "Paris, Île-de-France, FR", "FR", 48.8534, 2.3488),
+  ("portland maine", "Portland, Maine, US", "US", 43.6574, -70.2589),
+  ("Washington D.C.", "Washington, District of Columbia, US", "US", 38.8951, -77.0364),
+  ("Saint Louis, MO", "St. Louis, Missouri, US", "US", 38.6273, -90.1979),
+  ("St Paul, MN", "Saint Paul, Minnesota, US", "US", 44.9444, -93.0933),
+]
+
+@Suite("cloudy-locations: place names as typed")
+struct LocationsNamingToolTests {
+  @Test(arguments: examples)
+  func addSavesThePlacePeopleMean(example: (String, String, String, Double, Double)) throws {
+    let (query, name, country, latitude, longitude) = example
+    let folder = try ToolTestFolder()
+    let added = try jsonObject(try locations(folder, "add", query, "--json"))
+    let row = try #require(added["added"] as? [String: Any])
+    #expect(row["name"] as? String == name, "\(query)")
+    #expect(row["countryCode"] as? String == country, "\(query)")
+    #expect(row["query"] as? String == query)
+    let savedLatitude = try #require(row["latitude"] as? Double)
+    let savedLongitude = try #require(row["longitude"] as? Double)
+    #expect(abs(savedLatitude - latitude) < 0.05, "\(query)")
+    #expect(abs(savedLongitude - longitude) < 0.05, "\(query)")
+    let candidates = try #require(added["candidates"] as? [[String: Any]])
+    let chosen = try #require(candidates.first)
+    #expect(["name", "alternateName"].contains(chosen["match"] as? String), "\(query)")
+    #expect(
+      try sqlite3(folder.file("cloudy.sqlite"), "SELECT name || '|' || country_code FROM location")
+        == "\(name)|\(country)")
+  }
+
+  @Test func theMatchedNameIsShownWhereItDiffers() throws {
+    let folder = try ToolTestFolder()
+    let added = try locations(folder, "add", "Wien")
+    #expect(added.status == 0, "\(added.standardError)")
+    #expect(added.standardOutput.hasPrefix("added \"Vienna, Wien, AT\" \u{2014} matched \u{201C}Wien\u{201D} (row 1, "))
+    let search = try locations(folder, "search", "Wien", "--json")
+    let first = try #require((try jsonObject(search)["candidates"] as? [[String: Any]])?.first)
+    #expect(first["match"] as? String == "alternateName")
+    #expect(first["matchedName"] as? String == "Wien")
+    #expect(first["displayName"] as? String == "Vienna, Wien, AT")
+    // Its own name: no note.
+    let plain = try locations(folder, "add", "Paris, France")
+    #expect(plain.standardOutput.hasPrefix("added \"Paris, Île-de-France, FR\" (row 2, "))
+  }
+
+  @Test func aPrefixAloneSavesNothingAndNumbersTheClosestPlaces() throws {
+    let folder = try ToolTestFolder()
+    #expect(try locations(folder, "add", "Richmond, VA").status == 0)
+    let before = try #require(folder.bytes("cloudy.sqlite"))
+    let refused = try locations(folder, "add", "Springf")
+    #expect(refused.status == 66)
+    #expect(refused.standardOutput.isEmpty)
+    let message = refused.standardError
+    #expect(message.split(separator: "\n").count == 1)
+    #expect(message.hasPrefix("cloudy-locations: error: no place is named \"Springf\""))
+    #expect(message.contains("1 Springfield, Missouri, US; 2 Springfield, Massachusetts, US"))
+    #expect(message.contains("--pick N"))
+    #expect(folder.bytes("cloudy.sqlite") == before)
+    #expect(!FileManager.default.fileExists(atPath: folder.file("cloudy.sqlite-wal")))
+  }
+
+  @Test func aPrefixAloneCreatesNoDatabase() throws {
+    let folder = try ToolTestFolder()
+    #expect(try locations(folder, "add", "Springf").status == 66)
+    #expect(!FileManager.default.fileExists(atPath: folder.file("cloudy.sqlite")))
+  }
+
+  @Test func pickSavesAListedCandidate() throws {
+    let folder = try ToolTestFolder()
+    let refused = try locations(folder, "add", "Springf")
+    #expect(refused.status == 66)
+    // The second place the refusal listed is the one --pick 2 saves.
+    let listed = try #require(
+      refused.standardError.components(separatedBy: "; ").first { $0.hasPrefix("2 ") })
+    let second = String(listed.dropFirst(2))
+    let picked = try jsonObject(try locations(folder, "add", "Springf", "--pick", "2", "--json"))
+    #expect((picked["added"] as? [String: Any])?["name"] as? String == second)
+    #expect(second == "Springfield, Massachusetts, US")
+    let first = try locations(folder, "add", "Springf", "--pick", "1")
+    #expect(first.status == 0)
+    #expect(first.standardOutput.hasPrefix("added \"Springfield, Missouri, US\""))
+    #expect(
+      try sqlite3(folder.file("cloudy.sqlite"), "SELECT group_concat(name, '|') FROM location")
+        == "Springfield, Massachusetts, US|Springfield, Missouri, US")
+  }
+
+  @Test func pickSavesANearMatchOnPurpose() throws {
+    let folder = try ToolTestFolder()
+    let refused = try locations(folder, "add", "Richmnd")
+    #expect(refused.status == 66)
+    #expect(refused.standardError.contains("near matches: 1 Richmond, Virginia, US"))
+    let picked = try locations(folder, "add", "Richmnd", "--pick", "1")
+    #expect(picked.status == 0, "\(picked.standardError)")
+    #expect(
+      try sqlite3(folder.file("cloudy.sqlite"), "SELECT name FROM location")
+        == "Richmond, Virginia, US")
+  }
+
+  @Test func searchStillOffersPrefixes() throws {
+    let folder = try ToolTestFolder()
+    let text = try locations(folder, "search", "Springf")
+    #expect(text.status == 0, "\(text.standardError)")
+    #expect(text.standardOutput.hasPrefix("  1  Springfield, Missouri, US"))
+    #expect(text.standardOutput.contains("begins with \u{201C}Springf\u{201D}"))
+    let json = try jsonObject(try locations(folder, "search", "Springf", "--json"))
+    let candidates = try #require(json["candidates"] as? [[String: Any]])
+    #expect(!candidates.isEmpty)
+    #expect(candidates.allSatisfy { $0["match"] as? String == "prefix" })
+    #expect(!FileManager.default.fileExists(atPath: folder.file("cloudy.sqlite")))
+  }
+
+  @Test func noCommaAndSaintBothWaysSaveTheSamePlace() throws {
+    for (forms, name) in [
+      (["richmond va", "Richmond, VA", "Richmond Virginia"], "Richmond, Virginia, US"),
+      (["Saint Louis, MO", "St. Louis MO", "st louis, missouri"], "St. Louis, Missouri, US"),
+      (["St Paul, MN", "Saint Paul MN"], "Saint Paul, Minnesota, US"),
+    ] {
+      for form in forms {
+        let folder = try ToolTestFolder()
+        let added = try jsonObject(try locations(folder, "add", form, "--json"))
+        #expect((added["added"] as? [String: Any])?["name"] as? String == name, "\(form)")
+      }
+    }
+  }
+}
