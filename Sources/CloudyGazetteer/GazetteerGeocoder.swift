@@ -43,7 +43,8 @@ public struct GazetteerGeocoder: Geocoder {
       let whole = wholeMatches(for: reading.name, filters: filters, in: data)
       if !whole.isEmpty {
         let longer =
-          reading.name.count >= 3 ? prefixMatches(for: reading.name, filters: filters, in: data) : []
+          reading.name.count >= 3
+          ? prefixMatches(for: reading.name, filters: filters, in: data) : []
         return candidates(whole + longer, limit: limit, query: parsed, name: reading.name, in: data)
       }
     }
@@ -175,7 +176,8 @@ public struct GazetteerGeocoder: Geocoder {
         if data.bytes[start + variant.count] != GazetteerData.tab,
           filters.accept(line: start, in: data)
         {
-          named.append(Match(line: start, tier: .prefix, population: population(at: start, in: data)))
+          named.append(
+            Match(line: start, tier: .prefix, population: population(at: start, in: data)))
         }
         return true
       }

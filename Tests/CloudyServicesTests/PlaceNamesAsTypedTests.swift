@@ -14,7 +14,8 @@ private func named(_ query: String, sourceLocation: SourceLocation = #_sourceLoc
 {
   let found = try geocoder.search(query, limit: 10)
   let first = try #require(found.first, "no candidate for \(query)", sourceLocation: sourceLocation)
-  #expect(first.match.isWholeName, "\(query) only matched \(first.match)", sourceLocation: sourceLocation)
+  #expect(
+    first.match.isWholeName, "\(query) only matched \(first.match)", sourceLocation: sourceLocation)
   return first
 }
 
@@ -82,7 +83,10 @@ struct AlternateRankingTests {
   static let table: [(String, String, String, String, String)] = [
     // Another name of a far bigger place beats a small place of that very name.
     ("Roma", "Rome, Lazio, IT", "IT", "alternate", "2,318,895 vs Roma, Lesotho 14,259"),
-    ("Cologne", "Köln, Nordrhein-Westfalen, DE", "DE", "alternate", "1,024,621 vs Cologne, IT 7,032"),
+    (
+      "Cologne", "Köln, Nordrhein-Westfalen, DE", "DE", "alternate",
+      "1,024,621 vs Cologne, IT 7,032"
+    ),
     ("Moskva", "Moscow, Moskva, RU", "RU", "alternate", "10,381,222 vs Moskva, TJ (unknown)"),
     // A place's own name beats another name of a bigger place that is not far bigger, or when
     // the place is a real town: GeoNames' other names include nicknames and mistakes.
@@ -106,7 +110,8 @@ struct AlternateRankingTests {
     #expect(place.displayName == display, "\(query): \(why)")
     #expect(place.countryCode == country)
     #expect(
-      how == "name" ? place.match == .name : place.match == .alternateName(query), "\(query): \(why)")
+      how == "name" ? place.match == .name : place.match == .alternateName(query),
+      "\(query): \(why)")
   }
 
   @Test func theSmallPlaceOfThatNameIsStillOffered() throws {
@@ -170,7 +175,10 @@ struct NoCommaTests {
 struct SynonymTests {
   @Test(arguments: [
     // GeoNames spells it "St. Louis": typed the long way.
-    (["Saint Louis, MO", "St Louis, MO", "St. Louis, Missouri", "saint louis mo"], "US", 38.6273, -90.1979),
+    (
+      ["Saint Louis, MO", "St Louis, MO", "St. Louis, Missouri", "saint louis mo"], "US", 38.6273,
+      -90.1979
+    ),
     // GeoNames spells it "Saint Paul": typed the short way.
     (["St Paul, MN", "St. Paul MN", "Saint Paul, Minnesota"], "US", 44.9444, -93.0933),
     (["Ste Julie", "Ste-Julie, QC", "Sainte-Julie"], "CA", 45.5834, -73.3325),

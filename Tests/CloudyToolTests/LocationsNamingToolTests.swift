@@ -64,7 +64,9 @@ struct LocationsNamingToolTests {
     let folder = try ToolTestFolder()
     let added = try locations(folder, "add", "Wien")
     #expect(added.status == 0, "\(added.standardError)")
-    #expect(added.standardOutput.hasPrefix("added \"Vienna, Wien, AT\" \u{2014} matched \u{201C}Wien\u{201D} (row 1, "))
+    #expect(
+      added.standardOutput.hasPrefix(
+        "added \"Vienna, Wien, AT\" \u{2014} matched \u{201C}Wien\u{201D} (row 1, "))
     let search = try locations(folder, "search", "Wien", "--json")
     let first = try #require((try jsonObject(search)["candidates"] as? [[String: Any]])?.first)
     #expect(first["match"] as? String == "alternateName")

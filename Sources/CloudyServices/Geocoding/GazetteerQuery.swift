@@ -93,7 +93,8 @@ enum GazetteerSynonyms {
   static func variants(of key: [UInt8]) -> [[UInt8]] {
     var result: [[UInt8]] = [[]]
     let words = key.split(separator: 0x20, omittingEmptySubsequences: false)
-    guard words.contains(where: { word in pairs.contains { $0.0[...] == word || $0.1[...] == word } })
+    guard
+      words.contains(where: { word in pairs.contains { $0.0[...] == word || $0.1[...] == word } })
     else { return [key] }
     for (index, word) in words.enumerated() {
       var spellings = [Array(word)]
