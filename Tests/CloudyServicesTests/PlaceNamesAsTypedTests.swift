@@ -1,7 +1,8 @@
 import CloudyModels
+import CloudyServices
 import Testing
 
-@testable import CloudyServices
+@testable import CloudyGazetteer
 
 // Issue 12: place names as the world types them, and never a place the user did not name.
 // Every expected place below is GeoNames' (the embedded extract): country and coordinate.

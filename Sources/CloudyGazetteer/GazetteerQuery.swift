@@ -1,3 +1,5 @@
+import CloudyServices
+
 /// A query split at its commas and folded to search keys: "Richmond, VA" → "richmond", ["va"].
 struct ParsedQuery {
   var name: [UInt8]
