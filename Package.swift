@@ -55,7 +55,7 @@ let package = Package(
     ),
     .target(name: "CloudyServices", dependencies: ["CloudyModels"]),
     // Offline geocoding over the embedded GeoNames extract: linked only by tools that geocode,
-    // so the 8 MB of place data stays out of cloudy-settings, cloudy-db and cloudy-forecast.
+    // so the 14.8 MB of place data stays out of cloudy-settings, cloudy-db and cloudy-forecast.
     .target(
       name: "CloudyGazetteer",
       dependencies: ["CloudyServices", "CloudyModels", "CloudyGazetteerData"]),
@@ -83,7 +83,8 @@ let package = Package(
     .executableTarget(
       name: "cloudy-db",
       dependencies: [
-        "CloudyCLI", "CloudyStore", "CloudyExchange", "CloudyModels", "CloudyPlatform", argumentParser,
+        "CloudyCLI", "CloudyStore", "CloudyExchange", "CloudyModels", "CloudyPlatform",
+        argumentParser,
       ]),
     .executableTarget(
       name: "cloudy-locations",

@@ -354,20 +354,45 @@ struct InputTests {
     #expect(throws: GeocodingError.missingPlaceName) { try geocoder.search(",", limit: 5) }
   }
 
-  @Test(arguments: [
-    "\u{0}", "Paris\u{0}", "\u{1B}[31mParis", "🙂", "🇫🇷", "👨‍👩‍👧‍👦, 🙂", "!!!", ",,,x", "\u{FFFD}",
-    "\u{202E}siraP", "東京", "Москва", "a\u{0}b, \u{7}", String(repeating: "é", count: 200),
-  ])
-  func weirdInputNeverCrashes(query: String) throws {
-    _ = try? geocoder.search(query, limit: 10)
-    _ = geocoder.suggestions(for: query, limit: 10)
+  /// Hostile or meaningless text gives the documented answer — a typed refusal, or candidates
+  /// that are real places — never a crash or a made-up place. `expected` is the place the text
+  /// names whole, when it names one.
+  @Test(
+    arguments: [
+      ("\u{0}", nil), ("Paris\u{0}", "Paris"), ("\u{1B}[31mParis", nil), ("🙂", nil), ("🇫🇷", nil),
+      ("👨‍👩‍👧‍👦, 🙂", nil), ("!!!", nil), (",,,x", nil), ("\u{FFFD}", nil), ("\u{202E}siraP", nil),
+      ("東京", "Tokyo"), ("Москва", "Moscow"), ("a\u{0}b, \u{7}", nil),
+      (String(repeating: "é", count: 200), nil),
+    ] as [(String, String?)])
+  func weirdInputGetsTheDocumentedAnswer(query: String, expected: String?) throws {
+    let candidates: [PlaceCandidate]
+    do {
+      candidates = try geocoder.search(query, limit: 10)
+    } catch {
+      // A refusal must be one the tools can explain; and then nothing is named.
+      #expect(expected == nil, "\(error)")
+      #expect([.emptyQuery, .missingPlaceName].contains(error), "\(error)")
+      return
+    }
+    let named = candidates.filter(\.match.isWholeName)
+    #expect(named.first?.name == expected, "\(candidates.map(\.name))")
+    #expect(candidates.count <= 10)
+    for candidate in candidates {
+      #expect(!candidate.name.isEmpty)
+      #expect(candidate.countryCode.count == 2)
+    }
+    #expect(geocoder.suggestions(for: query, limit: 10).count <= 10)
   }
 
-  @Test func invalidUTF8IsRepaired() throws {
+  /// Bytes that are not UTF-8 reach the geocoder as U+FFFD (the tools refuse such arguments
+  /// before this): "Pa\u{FFFD}ris\u{FFFD}" names no place whole, and the search still answers.
+  @Test func invalidUTF8IsRepairedAndNamesNothing() throws {
     let bytes: [UInt8] = [0x50, 0x61, 0xFF, 0x72, 0x69, 0x73, 0xC3]
     let query = String(decoding: bytes, as: UTF8.self)
-    _ = try geocoder.search(query, limit: 5)
-    _ = geocoder.suggestions(for: query, limit: 5)
+    #expect(query == "Pa\u{FFFD}ris\u{FFFD}")
+    let candidates = try geocoder.search(query, limit: 5)
+    #expect(candidates.filter(\.match.isWholeName).isEmpty, "\(candidates.map(\.name))")
+    #expect(geocoder.suggestions(for: query, limit: 5).count <= 5)
   }
 
   @Test func errorsDescribeThemselves() {
