@@ -1,15 +1,19 @@
 import CloudyModels
 import CloudyServices
 
-/// Reads a Dark Sky–compatible response (Dark Sky, Pirate Weather).
+/// Reads a Dark Sky–family response (Dark Sky, its forerunner forecast.io, Pirate Weather).
 ///
-/// Shape: `latitude`, `longitude`, `timezone`, `currently` {`time`, `summary`, `icon`,
-/// `temperature`, `windSpeed`, `precipProbability`, …}, `hourly.data` [points like `currently`],
-/// `daily.data` [{`time` (local midnight), `summary`, `icon`, `temperatureMin`/`Max` (or
-/// `temperatureLow`/`High`), `windSpeed`, `precipProbability`, …}], `flags.units`. Units follow
-/// `flags.units` (`us` when absent): `si` (°C, m/s), `ca` (°C, km/h), `uk`/`uk2` (°C, mph) are
-/// converted. Icons outside Dark Sky's ten map to the closest Cloudy icon. Points lacking a
-/// temperature or wind speed are skipped.
+/// Shape: `latitude`, `longitude`, `timezone`, `offset` (hours, may be fractional),
+/// `currently` {`time`, `summary`, `icon`, `temperature`, `windSpeed`, `precipProbability`, …},
+/// `hourly.data` [points like `currently`], `daily.data` [{`time` (local midnight), `summary`,
+/// `icon`, `temperatureMin`/`Max` (or `temperatureLow`/`High`), `windSpeed`, …}], `flags`.
+///
+/// Units come from `flags.units` (`us`, `si`, `ca`, `uk`/`uk2`) or, in forecast.io responses
+/// from before `units` existed, from an `si` flag; when neither says, the response is refused:
+/// the same numbers mean °F or °C. Any of `currently`/`hourly`/`daily` may be missing; a point
+/// without a temperature or wind speed is left out. Fields real responses omit (`windBearing`
+/// on calm hours, `precipType`, `sunriseTime` in polar night, `apparentTemperature`) are not
+/// needed. Daily times are placed on their date's local midnight (see `LocalClock`).
 enum DarkSkyDecoding {
   private struct Units {
     var temperature: @Sendable (Double) -> Double
@@ -20,35 +24,64 @@ enum DarkSkyDecoding {
     let latitude = try document.required("latitude").number()
     let longitude = try document.required("longitude").number()
     let timeZone = try document.required("timezone").string()
+    let offsetHours = try document.optional("offset")?.number() ?? 0
     let units = try readUnits(document)
 
-    guard let current = try point(try document.required("currently"), units: units) else {
-      throw .invalidResponse("currently has no temperature or wind speed")
+    var notes: [String] = []
+    var current: WeatherConditions?
+    if let currently = try document.optional("currently") {
+      current = try point(currently, units: units)
+      if current == nil { notes.append("currently left out: it has no temperature or wind speed") }
     }
     var hours: [WeatherHourData] = []
-    for element in try document.required("hourly").required("data").elements() {
-      if let hour = try point(element, units: units) { hours.append(hour) }
+    if let hourly = try document.optional("hourly")?.optional("data") {
+      for element in try hourly.elements() {
+        if let hour = try point(element, units: units) { hours.append(hour) }
+      }
     }
     var days: [WeatherDayData] = []
-    for element in try document.required("daily").required("data").elements() {
-      if let day = try day(element, units: units) { days.append(day) }
+    try LocalClock.with(timeZoneName: timeZone, fixedOffset: Int64((offsetHours * 3600).rounded()))
+    { (clock) throws(ForecastError) in
+      if let daily = try document.optional("daily")?.optional("data") {
+        for element in try daily.elements() {
+          if var day = try day(element, units: units) {
+            day.time = clock.nearestMidnight(day.time)
+            days.append(day)
+          }
+        }
+      }
     }
     return DecodedForecast(
       latitude: latitude, longitude: longitude, timeZone: timeZone, current: current, days: days,
-      hours: hours)
+      hours: hours, notes: notes, model: nil)
   }
 
   private static func readUnits(_ document: JSONField) throws(ForecastError) -> Units {
-    let name = try document.optional("flags")?.optional("units")?.string() ?? "us"
+    let flags = try document.optional("flags")
+    let name: String
+    if let units = try flags?.optional("units") {
+      name = try units.string()
+    } else if flags?.contains("si") == true {
+      name = "si"
+    } else {
+      throw .invalidResponse(
+        "flags.units is missing, so the units (°F or °C, mph or m/s) cannot be known; refused rather than guessed"
+      )
+    }
     let celsius: @Sendable (Double) -> Double = { UnitConversion.fahrenheit(fromCelsius: $0) }
     switch name {
     case "us": return Units(temperature: { $0 }, wind: { $0 })
     case "si":
-      return Units(temperature: celsius, wind: { UnitConversion.mph(fromMetersPerSecond: $0) })
-    case "ca": return Units(temperature: celsius, wind: { UnitConversion.mph(fromKPH: $0) })
+      return Units(
+        temperature: celsius, wind: { UnitConversion.milesPerHour(fromMetresPerSecond: $0) })
+    case "ca":
+      return Units(
+        temperature: celsius, wind: { UnitConversion.milesPerHour(fromKilometresPerHour: $0) })
     case "uk", "uk2": return Units(temperature: celsius, wind: { $0 })
     default:
-      throw .invalidResponse("flags.units is \"\(name)\", expected us, si, ca or uk")
+      throw .invalidResponse(
+        "flags.units is \"\(name)\", units Cloudy does not know (it reads us, si, ca and uk2); refused rather than guessed"
+      )
     }
   }
 

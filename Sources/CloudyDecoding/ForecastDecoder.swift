@@ -24,6 +24,8 @@ public enum ForecastResponseFormat: String, Sendable, CaseIterable {
       return nil
     }
     if top["currently"] != nil { return .darkSky }
+    // Open-Meteo's error body: {"error": true, "reason": "…"} (either key order).
+    if case .bool(true)? = top["error"], top["reason"] != nil { return .openMeteo }
     let openMeteoKeys = [
       "utc_offset_seconds", "generationtime_ms", "current", "current_weather", "current_units",
       "hourly_units", "daily_units",
@@ -41,24 +43,46 @@ public enum ForecastResponseFormat: String, Sendable, CaseIterable {
 /// Turns a provider's JSON into a validated `WeatherData` in canonical units (°F, mph, 0…1).
 ///
 /// Used by the providers after a fetch and by `cloudy-forecast import` on a saved file. Keeps at
-/// most 7 days (from the one holding the current time) and 48 hours (from the current hour).
+/// most 7 days (from the one holding the issue time) and 48 hours (from the issue hour).
 public enum ForecastDecoder {
   public static let maximumDays = 7
   public static let maximumHours = 48
 
+  /// What a response decoded to, with what was left out and which model was read.
+  public struct Decoded: Sendable {
+    public var weather: WeatherData
+    /// Parts of the response left out, e.g. "daily left out: it has no wind speed".
+    public var notes: [String]
+    /// The model read from a multi-model Open-Meteo response; nil otherwise.
+    public var model: String?
+  }
+
   public static func decode(_ body: [UInt8], format: ForecastResponseFormat, fetchedAt: Int64)
     throws(ForecastError) -> WeatherData
   {
+    try decodeReporting(body, format: format, fetchedAt: fetchedAt).weather
+  }
+
+  /// `decode`, also saying what was left out; `model` picks one of a multi-model response.
+  public static func decodeReporting(
+    _ body: [UInt8], format: ForecastResponseFormat, fetchedAt: Int64, model: String? = nil
+  ) throws(ForecastError) -> Decoded {
     let document = JSONField(try JSONValue.parse(body), path: "")
     guard case .object = document.value else {
       throw .invalidResponse("the document is \(document.value.kindName), expected an object")
     }
     let decoded: DecodedForecast
     switch format {
-    case .openMeteo: decoded = try OpenMeteoDecoding.decode(document)
-    case .darkSky: decoded = try DarkSkyDecoding.decode(document)
+    case .openMeteo: decoded = try OpenMeteoDecoding.decode(document, model: model)
+    case .darkSky:
+      if let model {
+        throw .invalidResponse("--model \(model) applies to Open-Meteo responses only")
+      }
+      decoded = try DarkSkyDecoding.decode(document)
     }
-    return try decoded.validated(provider: format.providerKind, fetchedAt: fetchedAt)
+    return Decoded(
+      weather: try decoded.validated(provider: format.providerKind, fetchedAt: fetchedAt),
+      notes: decoded.notes, model: decoded.model)
   }
 }
 
@@ -67,9 +91,11 @@ struct DecodedForecast {
   var latitude: Double
   var longitude: Double
   var timeZone: String
-  var current: WeatherConditions
+  var current: WeatherConditions?
   var days: [WeatherDayData]
   var hours: [WeatherHourData]
+  var notes: [String]
+  var model: String?
 
   func validated(provider: ForecastProviderKind, fetchedAt: Int64) throws(ForecastError)
     -> WeatherData
@@ -81,13 +107,34 @@ struct DecodedForecast {
       throw .invalidResponse("the coordinate is not valid: \(error)")
     }
     try Validation.timeZone(timeZone)
-    try Validation.conditions(current, path: "current conditions")
-
-    let hours = try Validation.selectHours(self.hours, now: current.time)
-    let days = try Validation.selectDays(self.days, now: current.time)
+    if let current { try Validation.conditions(current, path: "current conditions") }
+    guard let issuedAt = current?.time ?? hours.first?.time ?? days.first?.time else {
+      let left = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
+      throw .invalidResponse(
+        "the response holds no forecast: no current conditions, hours or days with a temperature, wind speed and weather code\(left)"
+      )
+    }
+    let hours = try Validation.selectHours(self.hours, now: issuedAt)
+    let days = try Validation.selectDays(self.days, now: issuedAt)
+    var contents: ForecastContents = []
+    if current != nil { contents.insert(.current) }
+    if !hours.isEmpty { contents.insert(.hourly) }
+    if !days.isEmpty { contents.insert(.daily) }
+    // Without the provider's own "now", the stored current row repeats the first hour (or the
+    // first day); `contents` says so and the day view does not present it as current.
+    let stored =
+      current ?? hours.first
+      ?? days.first.map {
+        WeatherConditions(
+          time: $0.time, summary: $0.summary, icon: $0.icon, temperature: $0.temperatureMax,
+          windSpeed: $0.windSpeed, precipitationProbability: $0.precipitationProbability)
+      }
+    guard let stored else {
+      throw .invalidResponse("every hour and day of the response is before its issue time")
+    }
     return WeatherData(
       provider: provider, fetchedAt: fetchedAt, coordinate: coordinate, timeZone: timeZone,
-      current: current, days: days, hours: hours)
+      current: stored, days: days, hours: hours, issuedAt: issuedAt, contents: contents)
   }
 }
 
@@ -153,7 +200,7 @@ package enum Validation {
     try probability(day.precipitationProbability, path: path)
   }
 
-  /// Validates every hour, requires increasing times and keeps 48 from the current hour on.
+  /// Validates every hour, requires increasing times and keeps 48 from the issue hour on.
   static func selectHours(_ hours: [WeatherHourData], now: Int64) throws(ForecastError)
     -> [WeatherHourData]
   {
@@ -165,12 +212,7 @@ package enum Validation {
       }
       previous = hour.time
     }
-    let kept = hours.filter { $0.time > now - 3600 }.prefix(ForecastDecoder.maximumHours)
-    guard !kept.isEmpty else {
-      throw .invalidResponse(
-        hours.isEmpty ? "there are no hourly rows" : "every hourly row is in the past")
-    }
-    return Array(kept)
+    return Array(hours.filter { $0.time > now - 3600 }.prefix(ForecastDecoder.maximumHours))
   }
 
   /// Validates every day, requires increasing times and keeps 7 from the day holding `now`.
@@ -184,11 +226,10 @@ package enum Validation {
       }
     }
     // Drop the days that ended before now (the next day started at or before now).
+    guard !days.isEmpty else { return [] }
     var first = 0
     while first + 1 < days.count, days[first + 1].time <= now { first += 1 }
-    let kept = days[first...].prefix(ForecastDecoder.maximumDays)
-    guard !kept.isEmpty else { throw .invalidResponse("there are no daily rows") }
-    return Array(kept)
+    return Array(days[first...].prefix(ForecastDecoder.maximumDays))
   }
 
   /// Trims a provider's summary to one short line.
@@ -208,12 +249,4 @@ package enum Validation {
     }
     return result.isEmpty ? fallback : result
   }
-}
-
-/// Unit conversions into the canonical units.
-enum UnitConversion {
-  static func fahrenheit(fromCelsius celsius: Double) -> Double { celsius * 1.8 + 32 }
-  static func mph(fromKPH kph: Double) -> Double { kph / 1.609344 }
-  static func mph(fromMetersPerSecond value: Double) -> Double { value * 3600 / 1609.344 }
-  static func mph(fromKnots knots: Double) -> Double { knots * 1852 / 1609.344 }
 }

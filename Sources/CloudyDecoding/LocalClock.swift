@@ -2,55 +2,81 @@ import CloudyModels
 import CloudyPlatform
 import CloudyServices
 
-/// Converts a place's local wall-clock times ("2026-07-06T17:00", "2026-07-06") to unix seconds.
+/// Turns a response's local times into unix seconds, the way each service means them.
 ///
-/// Open-Meteo's default `timeformat=iso8601` gives local times without an offset. The IANA zone
-/// is used when this system has it (correct across a daylight-saving change), read through the
-/// C library as `LocalTime` does, so decoding needs no Foundation; otherwise the response's
-/// single `utc_offset_seconds`.
+/// Open-Meteo writes ISO 8601 local times without an offset ("2026-07-06T17:00") by adding ONE
+/// offset to UTC for the whole response: `utc_offset_seconds`, the one in force when it was
+/// generated (the maintainer, open-meteo/open-meteo#261). So an hourly series stays one hour
+/// apart across a daylight-saving change — no local hour repeats or is skipped — and is read
+/// back with that same offset. Dates ("2026-07-06") and daily unix times, which mean a calendar
+/// day, are placed at that day's real local midnight in the IANA zone when this system has it,
+/// so a week after a DST change still starts each row on its own date.
 struct LocalClock {
   /// The zone's C-library session; nil when the zone is unknown here.
   private let session: LocalTime.Session?
-  let fallbackOffset: Int64
+  /// The response's single offset (Open-Meteo `utc_offset_seconds`, Dark Sky `offset` × 3600).
+  let fixedOffset: Int64
 
   /// Runs `body` with a clock for the zone. The C library's zone is switched once for the whole
   /// body (see `LocalTime.withZone`), not once per time converted.
   static func with<Result>(
-    timeZoneName: String, fallbackOffset: Int64,
+    timeZoneName: String, fixedOffset: Int64,
     _ body: (LocalClock) throws(ForecastError) -> Result
   ) throws(ForecastError) -> Result {
     let zone = LocalTime(zone: timeZoneName)
     guard !zone.isFallback else {
-      return try body(LocalClock(session: nil, fallbackOffset: fallbackOffset))
+      return try body(LocalClock(session: nil, fixedOffset: fixedOffset))
     }
     return try zone.withZone { (session) throws(ForecastError) in
-      try body(LocalClock(session: session, fallbackOffset: fallbackOffset))
+      try body(LocalClock(session: session, fixedOffset: fixedOffset))
     }
   }
 
+  /// The zone's offset at an instant (the fixed offset when the zone is unknown here).
   func offset(atUnixTime time: Int64) -> Int64 {
-    guard let session else { return fallbackOffset }
+    guard let session else { return fixedOffset }
     return Int64(session.fields(time).utcOffset)
   }
 
-  /// Unix seconds of a local wall-clock time.
-  func unixTime(localSeconds local: Int64) -> Int64 {
-    let first = local - offset(atUnixTime: local - fallbackOffset)
+  /// Unix seconds of a local wall-clock time in the zone (for dates: their midnight).
+  func zoneTime(localSeconds local: Int64) -> Int64 {
+    let first = local - offset(atUnixTime: local - fixedOffset)
     return local - offset(atUnixTime: first)
   }
 
-  /// Parses "YYYY-MM-DD", "YYYY-MM-DDTHH:MM" or "YYYY-MM-DDTHH:MM:SS" as local time.
+  /// An Open-Meteo ISO time: "YYYY-MM-DDTHH:MM[:SS]" with the response's offset, or a date
+  /// "YYYY-MM-DD" at its local midnight.
   func unixTime(iso text: String, path: String) throws(ForecastError) -> Int64 {
     guard let local = Self.localSeconds(iso: text) else {
       throw .invalidResponse("\(path) \"\(text)\" is not a date or a date and time")
     }
-    return unixTime(localSeconds: local)
+    return text.utf8.count == 10 ? zoneTime(localSeconds: local) : local - fixedOffset
+  }
+
+  /// A daily unix time written as "local midnight with the response's offset": the same
+  /// calendar date at its real local midnight.
+  func dayStart(fixedOffsetMidnight time: Int64) -> Int64 {
+    let local = time + fixedOffset
+    return zoneTime(localSeconds: local - Self.floorModulo(local, 86_400))
+  }
+
+  /// The local midnight nearest to `time` (Dark Sky–family daily times, which some services
+  /// put an hour off after a DST change: Pirate-Weather/pirateweather#114).
+  func nearestMidnight(_ time: Int64) -> Int64 {
+    let local = time + offset(atUnixTime: time)
+    let start = local - Self.floorModulo(local, 86_400)
+    let day = local - start >= 43_200 ? start + 86_400 : start
+    return zoneTime(localSeconds: day)
   }
 
   /// The local hour 0…23 at a unix time.
   func localHour(atUnixTime time: Int64) -> Int {
     let local = time + offset(atUnixTime: time)
-    return Int(((local % 86_400) + 86_400) % 86_400 / 3600)
+    return Int(Self.floorModulo(local, 86_400) / 3600)
+  }
+
+  private static func floorModulo(_ value: Int64, _ divisor: Int64) -> Int64 {
+    ((value % divisor) + divisor) % divisor
   }
 
   static func localSeconds(iso text: String) -> Int64? {

@@ -13,9 +13,9 @@ import CloudyViewModels
 ///     {
 ///       "place": {…},
 ///       "provider": "open-meteo" | "dark-sky",
-///       "fetchedAt": 1768421700,            // unix seconds
-///       "ageSeconds": 7200,
-///       "age": "2 h ago",
+///       "fetchedAt": 1768421700,            // unix seconds: when it was fetched or imported
+///       "ageSeconds": 7200,                 // the DATA's age: now − issuedAt
+///       "age": "2 h ago" | "8 years old",
 ///       "fromCache": true,
 ///       "timeZone": "Pacific/Auckland",     // the zone used; "UTC" on fallback
 ///       "timeZoneNote": null | "unknown time zone \"X\"; times are in UTC",
@@ -41,17 +41,26 @@ import CloudyViewModels
 ///                      "temperature": "67.5 °F", "windSpeed": "13 MPH", "precipitation": "20 %" | null,
 ///                      "summary": "…", "icon": "…", "temperatureFahrenheit": 67.5,
 ///                      "windSpeedMph": 12.9, "precipitationProbability": 0.2 | null } ]
-///       }
+///       },
+///       "issuedAt": 1768421700,             // when the provider issued the data
+///       "contents": { "current": true, "hourly": true, "daily": false },
+///       "missing": null | "This forecast has no daily data (it has current conditions and hourly data)."
 ///     }
+///
+/// The view's key (`day`, `week`, `hourly`) is absent when the forecast lacks that part; `missing`
+/// then says so.
 ///
 /// `fetch --json`: `{ "results": [result…], "cached": 2, "failed": 1 }`, a result being
 /// `{ "place": {…}, "ok": true, "provider": "open-meteo", "fetchedAt": …, "days": 7, "hours": 48 }`
 /// or `{ "place": {…}, "ok": false, "error": "Could not reach Open-Meteo: …", "exitStatus": 69 }`.
 ///
 /// `import --json`: `{ "place": {…}, "file": "saved.json", "format": "open-meteo",
-/// "provider": "open-meteo", "fetchedAt": …, "days": 7, "hours": 48 }`.
+/// "provider": "open-meteo", "fetchedAt": …, "days": 7, "hours": 48, "issuedAt": …,
+/// "ageSeconds": …, "age": "8 years old", "model": null | "icon_seamless", "distanceKm": 3.2,
+/// "contents": {…}, "notes": ["hourly left out: it has no wind speed"] }`.
 ///
-/// `prune --json`: `{ "removed": 2, "olderThanSeconds": 604800, "cutoff": 1763251200 }`.
+/// `prune --json`: `{ "removed": 2, "olderThanSeconds": 604800, "cutoff": 1763251200 }`
+/// (forecasts whose data was issued before `cutoff`).
 public enum ForecastJSON {
   public static func place(_ target: ForecastTarget) -> JSON {
     let id: JSON =
@@ -116,6 +125,11 @@ public enum ForecastJSON {
           ))
       }
     }
+    members += [
+      ("issuedAt", .int(weather.issuedAt)),
+      ("contents", contents(weather.contents)),
+      ("missing", .optional(model.missingText(for: view.part))),
+    ]
     return .object(members)
   }
 
@@ -163,6 +177,15 @@ public enum ForecastJSON {
       ("temperatureFahrenheit", .double(row.data.temperature)),
       ("windSpeedMph", .double(row.data.windSpeed)),
       ("precipitationProbability", .optional(row.data.precipitationProbability)),
+    ])
+  }
+
+  /// Which parts the provider's response held.
+  public static func contents(_ contents: ForecastContents) -> JSON {
+    .object([
+      ("current", .bool(contents.contains(.current))),
+      ("hourly", .bool(contents.contains(.hourly))),
+      ("daily", .bool(contents.contains(.daily))),
     ])
   }
 

@@ -8,15 +8,21 @@ import CloudyStore
 import CloudyViewModels
 
 extension CloudyForecast {
-  /// `import FILE [--place PLACE] [--json]`: a saved provider response into the cache.
+  /// `import FILE [--place PLACE] [--model NAME] [--force] [--json]`: a saved provider response
+  /// into the cache.
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "import",
       abstract: "Cache a saved Open-Meteo or Dark Sky JSON response as a place's forecast.",
       discussion: """
-        The format is detected from the JSON. The file is read (at most 4 MiB), decoded and \
-        checked completely before anything is written; it then replaces the place's cached \
-        forecast, stamped as fetched now. Times are those of the file.
+        The format is detected from the JSON: Open-Meteo (any request: ISO or unix times, any \
+        units it names, old and new variable names, current or current_weather, any of \
+        current/hourly/daily) or the Dark Sky family (Dark Sky, forecast.io, Pirate Weather). \
+        The file is read (at most 4 MiB), decoded and checked completely before anything is \
+        written; it then replaces the place's cached forecast. Times and age are the data's \
+        own: `show` says how old it is. A response for a coordinate more than 50 km from the \
+        place is refused unless --force. Units the file does not name, or names but Cloudy \
+        does not know, are refused rather than guessed.
         """)
 
     static let maximumBytes = ForecastLimits.maximumResponseBytes
@@ -31,6 +37,15 @@ extension CloudyForecast {
         "A saved place's name or number, or `current`. Default: the selected place.",
         valueName: "place"))
     var place: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "The model to read from a multi-model Open-Meteo response (models=…), e.g. icon_seamless.",
+        valueName: "name"))
+    var model: String?
+
+    @Flag(help: "Import even when the response's coordinate is more than 50 km from the place.")
+    var force = false
 
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var output: OutputOptions
@@ -51,28 +66,56 @@ extension CloudyForecast {
             "\(file) is not a forecast response: expected the JSON of Open-Meteo or of a Dark Sky-compatible service; nothing was changed"
           )
         }
-        let weather: WeatherData
+        let now = WallClock.now()
+        let decoded: ForecastDecoder.Decoded
         do {
-          weather = try ForecastDecoder.decode(body, format: format, fetchedAt: WallClock.now())
+          decoded = try ForecastDecoder.decodeReporting(
+            body, format: format, fetchedAt: now, model: model)
         } catch let error as ForecastError {
+          let detail: String
+          if case .invalidResponse(let text) = error { detail = text } else {
+            detail = error.description
+          }
           throw CommandFailure(
             FailureMap.status(of: error),
-            "\(file) is not a usable \(format.providerKind.serviceName) response: \(error.description); nothing was changed"
+            "\(file) is not a usable \(format.providerKind.serviceName) response: \(detail); nothing was changed"
           )
         }
+        let weather = decoded.weather
+        let distance = try ImportPlace.check(
+          file: file, response: weather.coordinate, target: target, force: force)
         let store = ForecastRepository(database: try StoreAccess.writing(databasePath))
         try store.save(weather, for: target.place)
+        let zone = LocalTime(firstKnownOf: [weather.timeZone, target.timeZone])
+        let age = ForecastAge(
+          issuedAt: weather.issuedAt, fetchedAt: weather.fetchedAt, now: now, fromCache: false,
+          issuedDateText: zone.format(weather.issuedAt, "%b %-d, %Y"))
+        var notes = decoded.notes
+        if distance > ImportPlace.limitKilometres {
+          notes.append(
+            "the response is for \(weather.coordinate.displayText), \(ImportPlace.text(kilometres: distance)) from \(target.name); imported with --force"
+          )
+        }
         if output.json {
           Output.json(
             .object(
               [
                 ("place", ForecastJSON.place(target)), ("file", .string(file)),
                 ("format", .string(format.rawValue)),
-              ] + ForecastJSON.cached(weather)))
+              ] + ForecastJSON.cached(weather) + [
+                ("issuedAt", .int(weather.issuedAt)), ("ageSeconds", .int(age.seconds)),
+                ("age", .string(age.text)), ("model", .optional(decoded.model)),
+                ("distanceKm", .double((distance * 10).rounded() / 10)),
+                ("contents", ForecastJSON.contents(weather.contents)),
+                ("notes", .array(notes.map { .string($0) })),
+              ]))
         } else {
+          let modelText = decoded.model.map { ", model \($0)" } ?? ""
+          let current = weather.contents.contains(.current) ? "current conditions, " : ""
           Output.line(
-            "Imported \(file) (\(Self.name(of: format)) format) as the forecast of \(target.name): \(ForecastText.plural(weather.days.count, "day")), \(ForecastText.plural(weather.hours.count, "hour"))."
+            "Imported \(file) (\(Self.name(of: format)) format\(modelText)) as the forecast of \(target.name): \(current)\(ForecastText.plural(weather.days.count, "day")), \(ForecastText.plural(weather.hours.count, "hour")); data \(age.asOfText)."
           )
+          for note in notes { Output.line("Note: \(note).") }
         }
       }
     }

@@ -45,8 +45,10 @@ extension CloudyForecast {
   struct Prune: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "prune",
-      abstract: "Remove cached forecasts fetched longer ago than an age.",
-      discussion: "Without a database there is nothing to remove, and none is created.")
+      abstract: "Remove cached forecasts whose data is older than an age.",
+      discussion:
+        "The age is the data's: when the provider issued it, not when it was fetched or imported. Without a database there is nothing to remove, and none is created."
+    )
 
     @Option(
       name: .customLong("older-than"),
@@ -67,7 +69,7 @@ extension CloudyForecast {
         var removed = 0
         if try StoreAccess.reading(databasePath) != nil {
           removed = try ForecastRepository(database: try StoreAccess.writing(databasePath))
-            .prune(fetchedBefore: cutoff)
+            .prune(issuedBefore: cutoff)
         }
         if output.json {
           Output.json(
@@ -78,7 +80,7 @@ extension CloudyForecast {
         } else {
           let when = LocalTime.utc.format(cutoff, "%Y-%m-%d %H:%M UTC")
           Output.line(
-            "Removed \(ForecastText.plural(removed, "cached forecast")) fetched before \(when) (older than \(olderThan.text))."
+            "Removed \(ForecastText.plural(removed, "cached forecast")) with data issued before \(when) (older than \(olderThan.text))."
           )
         }
       }

@@ -18,6 +18,15 @@ enum ShowView: String, EnumerableFlag {
     case .hourly: "One row per hour, grouped by date."
     }
   }
+
+  /// The part of a forecast the view shows.
+  var part: ForecastContents {
+    switch self {
+    case .day: .current
+    case .week: .daily
+    case .hourly: .hourly
+    }
+  }
 }
 
 extension CloudyForecast {
@@ -28,7 +37,9 @@ extension CloudyForecast {
       abstract: "Show a cached forecast, offline, formatted by your settings, with its age.",
       discussion: """
         Reads only the database: it never uses the network and never writes. Times are shown \
-        in the place's time zone. When nothing is cached yet, says which `cloudy-forecast \
+        in the forecast's own time zone. The age is the data's: when the provider issued it, \
+        not when it was fetched or imported. A view of a part the forecast does not have says \
+        so. When nothing is cached yet, says which `cloudy-forecast \
         fetch` to run and exits 66.
         """)
 
@@ -107,6 +118,11 @@ public enum ForecastText {
     func header(_ count: String?) -> String {
       ([model.target.name] + (count.map { [$0] } ?? [])
         + [age.asOfText, weather.provider.serviceName, zoneText]).joined(separator: " · ")
+    }
+    if let missing = model.missingText(for: view.part) {
+      Output.line(header(nil))
+      Output.line(missing)
+      return
     }
     switch view {
     case .day:

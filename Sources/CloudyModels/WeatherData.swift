@@ -1,8 +1,13 @@
 /// A cached forecast of one place, in the store's canonical units (°F, mph, probability 0…1).
 public struct WeatherData: Hashable, Sendable {
   public var provider: ForecastProviderKind
-  /// When it was fetched, unix seconds.
+  /// When it was fetched (or imported), unix seconds: when it was stored, not how old it is.
   public var fetchedAt: Int64
+  /// When the provider issued the data, unix seconds: the response's current time, or its first
+  /// hour (or day) when it had no current block. The age a user sees is measured from here.
+  public var issuedAt: Int64
+  /// Which parts the provider's response held; a view of a missing part says so.
+  public var contents: ForecastContents
   /// Where the provider says the forecast is for (may differ slightly from what was asked).
   public var coordinate: Coordinate
   /// IANA time zone the provider reported; days and hours are shown in it.
@@ -13,16 +18,32 @@ public struct WeatherData: Hashable, Sendable {
 
   public init(
     provider: ForecastProviderKind, fetchedAt: Int64, coordinate: Coordinate, timeZone: String,
-    current: WeatherConditions, days: [WeatherDayData], hours: [WeatherHourData]
+    current: WeatherConditions, days: [WeatherDayData], hours: [WeatherHourData],
+    issuedAt: Int64? = nil, contents: ForecastContents = .all
   ) {
     self.provider = provider
     self.fetchedAt = fetchedAt
+    self.issuedAt = issuedAt ?? current.time
+    self.contents = contents
     self.coordinate = coordinate
     self.timeZone = timeZone
     self.current = current
     self.days = days
     self.hours = hours
   }
+}
+
+/// The parts a forecast response held. A response without a current block still stores a
+/// `current` row (its first hour, or its first day), marked here as not the provider's own.
+public struct ForecastContents: OptionSet, Hashable, Sendable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// The provider's conditions "now".
+  public static let current = ForecastContents(rawValue: 1)
+  public static let hourly = ForecastContents(rawValue: 2)
+  public static let daily = ForecastContents(rawValue: 4)
+  public static let all: ForecastContents = [.current, .hourly, .daily]
 }
 
 /// Conditions at one moment: "now" or one hour of the hourly list.

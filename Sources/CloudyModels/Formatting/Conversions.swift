@@ -23,4 +23,14 @@ public enum UnitConversion {
   public static func milesPerHour(fromKilometresPerHour kilometresPerHour: Double) -> Double {
     kilometresPerHour / kilometresPerMile
   }
+
+  /// MPH = m/s × 3600 / 1609.344 (10 m/s ≈ 22.4 mph).
+  public static func milesPerHour(fromMetresPerSecond metresPerSecond: Double) -> Double {
+    metresPerSecond * 3600 / (kilometresPerMile * 1000)
+  }
+
+  /// MPH = kn × 1852 / 1609.344 (10 kn ≈ 11.5 mph).
+  public static func milesPerHour(fromKnots knots: Double) -> Double {
+    knots * 1.852 / kilometresPerMile
+  }
 }

@@ -24,8 +24,9 @@ public struct ForecastRepository {
       try db.execute(
         """
         INSERT INTO forecast (location_id, provider, fetched_at, latitude, longitude, time_zone,
-          observed_at, summary, icon, temperature, wind_speed, precipitation_probability)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          observed_at, summary, icon, temperature, wind_speed, precipitation_probability,
+          issued_at, has_current)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
         [
           place.locationID, weather.provider.rawValue, weather.fetchedAt,
@@ -33,6 +34,7 @@ public struct ForecastRepository {
           weather.coordinate.longitude, weather.timeZone, current.time, current.summary,
           current.icon.rawValue,
           current.temperature, current.windSpeed, current.precipitationProbability,
+          weather.issuedAt, weather.contents.contains(.current) ? 1 : 0,
         ])
       let forecastID = db.lastInsertedRowID
       for day in weather.days {
@@ -69,7 +71,8 @@ public struct ForecastRepository {
         let (id, header) = try db.queryFirst(
           """
           SELECT id, provider, fetched_at, latitude, longitude, time_zone, observed_at, summary, icon,
-            temperature, wind_speed, precipitation_probability
+            temperature, wind_speed, precipitation_probability, coalesce(issued_at, observed_at),
+            has_current
           FROM forecast WHERE location_id IS ? ORDER BY fetched_at DESC LIMIT 1
           """, [place.locationID],
           row: { row in
@@ -85,7 +88,8 @@ public struct ForecastRepository {
                   icon: WeatherIcon(rawValue: row.string(8)) ?? .cloudy,
                   temperature: row.double(9), windSpeed: row.double(10),
                   precipitationProbability: row.optionalDouble(11)),
-                days: [], hours: [])
+                days: [], hours: [], issuedAt: row.int64(12),
+                contents: row.int64(13) == 1 ? .current : [])
             )
           })
       else { return nil }
@@ -114,6 +118,8 @@ public struct ForecastRepository {
           temperature: row.double(3), windSpeed: row.double(4),
           precipitationProbability: row.optionalDouble(5))
       }
+      if !weather.hours.isEmpty { weather.contents.insert(.hourly) }
+      if !weather.days.isEmpty { weather.contents.insert(.daily) }
       return weather
     }
   }
@@ -123,6 +129,17 @@ public struct ForecastRepository {
   public func prune(fetchedBefore cutoff: Int64) throws -> Int {
     try database.write { db in
       try db.execute("DELETE FROM forecast WHERE fetched_at < ?", [cutoff])
+      return db.changes
+    }
+  }
+
+  /// Deletes forecasts whose data was issued before `cutoff` (unix seconds): an old response
+  /// imported today is as old as its data. Returns how many.
+  @discardableResult
+  public func prune(issuedBefore cutoff: Int64) throws -> Int {
+    try database.write { db in
+      try db.execute(
+        "DELETE FROM forecast WHERE coalesce(issued_at, observed_at) < ?", [cutoff])
       return db.changes
     }
   }

@@ -91,7 +91,12 @@ public final class ForecastViewModel {
 
   /// How old the forecast is at `now`; nil when nothing is cached.
   public var age: ForecastAge? {
-    weather.map { ForecastAge(fetchedAt: $0.fetchedAt, now: now, fromCache: fromCache) }
+    weather.map { weather in
+      let issuedAt = weather.issuedAt
+      return ForecastAge(
+        issuedAt: issuedAt, fetchedAt: weather.fetchedAt, now: now, fromCache: fromCache,
+        issuedDateText: timeZone.reading { $0.format(issuedAt, "%b %-d, %Y") })
+    }
   }
 
   /// The zone times are shown in.
@@ -101,19 +106,37 @@ public final class ForecastViewModel {
 
   // MARK: - Views
 
-  /// The conditions now; nil when nothing is cached.
+  /// The conditions now; nil when nothing is cached or the forecast had no current conditions
+  /// (`missingText(for: .current)` says so).
   public var day: DayViewModel? {
-    weather.map { DayViewModel(conditions: $0.current, settings: settings, timeZone: timeZone) }
+    guard let weather, weather.contents.contains(.current) else { return nil }
+    return DayViewModel(conditions: weather.current, settings: settings, timeZone: timeZone)
   }
 
-  /// The cached days; nil when nothing is cached.
+  /// The cached days; nil when nothing is cached or the forecast had no daily data.
   public var week: WeekViewModel? {
-    weather.map { WeekViewModel(days: $0.days, settings: settings, timeZone: timeZone) }
+    guard let weather, weather.contents.contains(.daily) else { return nil }
+    return WeekViewModel(days: weather.days, settings: settings, timeZone: timeZone)
   }
 
-  /// The cached hours; nil when nothing is cached.
+  /// The cached hours; nil when nothing is cached or the forecast had no hourly data.
   public var hourly: HourlyViewModel? {
-    weather.map { HourlyViewModel(hours: $0.hours, settings: settings, timeZone: timeZone) }
+    guard let weather, weather.contents.contains(.hourly) else { return nil }
+    return HourlyViewModel(hours: weather.hours, settings: settings, timeZone: timeZone)
+  }
+
+  /// What a view says when the cached forecast lacks its part, e.g. "This forecast has no
+  /// hourly data."; nil when the part is there (or nothing is cached).
+  public func missingText(for part: ForecastContents) -> String? {
+    guard let weather, !weather.contents.isSuperset(of: part) else { return nil }
+    let has = [
+      (ForecastContents.current, "current conditions"), (.hourly, "hourly data"),
+      (.daily, "daily data"),
+    ].filter { weather.contents.contains($0.0) }.map(\.1)
+    let lacks =
+      part == .current ? "current conditions" : part == .hourly ? "hourly data" : "daily data"
+    let rest = has.isEmpty ? "" : " (it has \(has.joined(separator: " and ")))"
+    return "This forecast has no \(lacks)\(rest)."
   }
 
   // MARK: - Actions
