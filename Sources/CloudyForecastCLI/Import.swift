@@ -73,7 +73,9 @@ extension CloudyForecast {
             body, format: format, fetchedAt: now, model: model)
         } catch let error as ForecastError {
           let detail: String
-          if case .invalidResponse(let text) = error { detail = text } else {
+          if case .invalidResponse(let text) = error {
+            detail = text
+          } else {
             detail = error.description
           }
           throw CommandFailure(

@@ -432,17 +432,19 @@ import Testing
     #expect(LocalClock.localSeconds(iso: "2026-13-01") == nil)
     #expect(LocalClock.localSeconds(iso: "2026-01-15 09:15") == nil)
     #expect(LocalClock.localSeconds(iso: "yesterday") == nil)
-    // Across a daylight-saving change the zone, not the single response offset, decides.
-    try LocalClock.with(timeZoneName: "America/New_York", fallbackOffset: -18_000) { newYork in
-      #expect(
-        newYork.unixTime(localSeconds: LocalClock.localSeconds(iso: "2026-03-07T12:00") ?? 0)
-          == 1_772_902_800)
-      #expect(
-        newYork.unixTime(localSeconds: LocalClock.localSeconds(iso: "2026-03-09T12:00") ?? 0)
-          == 1_773_072_000)
+    // Dates are placed at their real local midnight in the zone, before and after a DST change;
+    // date-times use the response's single offset (as Open-Meteo writes them).
+    let times = try LocalClock.with(timeZoneName: "America/New_York", fixedOffset: -18_000) {
+      (newYork) throws(ForecastError) in
+      [
+        try newYork.unixTime(iso: "2026-03-07", path: "t"),
+        try newYork.unixTime(iso: "2026-03-09", path: "t"),
+        try newYork.unixTime(iso: "2026-03-09T12:00", path: "t"),
+      ]
     }
-    try LocalClock.with(timeZoneName: "Nowhere/Unknown", fallbackOffset: 3600) { unknown in
-      #expect(unknown.unixTime(localSeconds: 7200) == 3600)
+    #expect(times == [1_772_859_600, 1_773_028_800, 1_773_075_600])
+    try LocalClock.with(timeZoneName: "Nowhere/Unknown", fixedOffset: 3600) { unknown in
+      #expect(unknown.zoneTime(localSeconds: 7200) == 3600)
     }
   }
 
