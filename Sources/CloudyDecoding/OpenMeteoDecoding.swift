@@ -144,11 +144,14 @@ enum OpenMeteoDecoding {
       return nil
     }
     let name = key(of: block)
-    guard let temperatureField = try block.optional(anyOf: temperatureKeys),
-      let windField = try block.optional(anyOf: windKeys),
-      let codeField = try block.optional(anyOf: codeKeys)
-    else {
-      notes.append("\(name) left out: it has no temperature, wind speed and weather code")
+    let temperatureField = try block.optional(anyOf: temperatureKeys)
+    let windField = try block.optional(anyOf: windKeys)
+    let codeField = try block.optional(anyOf: codeKeys)
+    guard let temperatureField, let windField, let codeField else {
+      let missing = [
+        (temperatureField, "temperature"), (windField, "wind speed"), (codeField, "weather code"),
+      ].filter { $0.0 == nil }.map(\.1)
+      notes.append("\(name) left out: it has no \(missing.joined(separator: ", "))")
       return nil
     }
     guard let units else {
