@@ -163,6 +163,41 @@ import Testing
     #expect(weather.hours.first?.time == 1_768_420_800)
   }
 
+  @Test func openMeteoPartialResponsesKeepWhatIsThere() throws {
+    let fixture = Fixture.openMeteoAuckland
+    func reported(_ body: [UInt8]) throws -> ForecastDecoder.Decoded {
+      try ForecastDecoder.decodeReporting(body, format: .openMeteo, fetchedAt: Self.fetchedAt)
+    }
+    let noDaily = try reported(
+      try fixture.modified { json in
+        json["daily"] = nil
+        json["daily_units"] = nil
+      })
+    #expect(noDaily.weather.contents == [.current, .hourly])
+    #expect(noDaily.weather.days.isEmpty)
+    #expect(noDaily.weather.hours.count == 48)
+    #expect(noDaily.weather.issuedAt == 1_768_421_700)
+    // Without a current block the data is dated by its first hour.
+    let noCurrent = try reported(
+      try fixture.modified { json in
+        json["current"] = nil
+        json["current_units"] = nil
+      })
+    #expect(noCurrent.weather.contents == [.hourly, .daily])
+    #expect(noCurrent.weather.issuedAt == 1_768_420_800)
+    #expect(noCurrent.weather.days.count == 7)
+    // A null in the current block is a missing value: the block is left out, and said so.
+    let nullNow = try reported(
+      try fixture.modified { try $0.set("current.temperature_2m", NSNull()) })
+    #expect(nullNow.weather.contents == [.hourly, .daily])
+    #expect(nullNow.notes == ["current left out: it has no temperature"])
+    // A daily block without wind is left out with a note; the rest is kept.
+    let noWind = try reported(
+      try fixture.modified { try $0.set("daily.wind_speed_10m_max", nil) })
+    #expect(noWind.weather.contents == [.current, .hourly])
+    #expect(noWind.notes == ["daily left out: it has no wind speed"])
+  }
+
   @Test func openMeteoLegacyCurrentWeatherBlock() throws {
     let body = try Fixture.openMeteoAuckland.modified { json in
       json["current"] = nil
@@ -185,11 +220,11 @@ import Testing
         "hourly.temperature_2m[3] is text",
         try fixture.modified { try $0.set("hourly.temperature_2m.3", "warm") }
       ),
-      ("missing field daily", try fixture.modified { try $0.set("daily", nil) }),
-      ("missing field current", try fixture.modified { try $0.set("current", nil) }),
+      ("missing field latitude", try fixture.modified { try $0.set("latitude", nil) }),
+      ("missing field hourly_units", try fixture.modified { try $0.set("hourly_units", nil) }),
       (
-        "current.temperature_2m is null",
-        try fixture.modified { try $0.set("current.temperature_2m", NSNull()) }
+        "hourly_units gives no unit for wind_speed_10m",
+        try fixture.modified { try $0.set("hourly_units.wind_speed_10m", nil) }
       ),
       ("latitude is text", try fixture.modified { try $0.set("latitude", "-36.8") }),
       ("coordinate is not valid", try fixture.modified { try $0.set("latitude", 123.0) }),
@@ -200,7 +235,12 @@ import Testing
         try fixture.modified { try $0.set("hourly.wind_speed_10m.47", nil) }
       ),
       (
-        "expected °F or °C", try fixture.modified { try $0.set("hourly_units.temperature_2m", "K") }
+        "hourly_units.temperature_2m is \"K\", a temperature unit Cloudy does not know",
+        try fixture.modified { try $0.set("hourly_units.temperature_2m", "K") }
+      ),
+      (
+        "daily_units.wind_speed_10m_max is \"bft\", a wind speed unit Cloudy does not know",
+        try fixture.modified { try $0.set("daily_units.wind_speed_10m_max", "bft") }
       ),
       ("not a WMO weather code", try fixture.modified { try $0.set("daily.weather_code.2", 2.5) }),
       ("daily.time is an object", try fixture.modified { try $0.set("daily.time", ["a": 1]) }),
@@ -306,9 +346,7 @@ import Testing
         "currently.temperature is text",
         try fixture.modified { try $0.set("currently.temperature", "cold") }
       ),
-      ("missing field currently", try fixture.modified { try $0.set("currently", nil) }),
-      ("missing field hourly", try fixture.modified { try $0.set("hourly", nil) }),
-      ("missing field daily.data", try fixture.modified { try $0.set("daily.data", nil) }),
+      ("missing field latitude", try fixture.modified { try $0.set("latitude", nil) }),
       ("missing field timezone", try fixture.modified { try $0.set("timezone", nil) }),
       (
         "hourly.data[2].time is text",
@@ -319,18 +357,73 @@ import Testing
         try fixture.modified { try $0.set("flags.units", "furlongs") }
       ),
       ("outside 0…1", try fixture.modified { try $0.set("currently.precipProbability", 1.5) }),
-      (
-        "currently has no temperature",
-        try fixture.modified { try $0.set("currently.windSpeed", nil) }
-      ),
       ("coordinate is not valid", try fixture.modified { try $0.set("longitude", -190) }),
       ("not an IANA time zone", try fixture.modified { try $0.set("timezone", "Los Angeles\n") }),
-      ("no daily rows", try fixture.modified { try $0.set("daily.data", [] as [Any]) }),
-      ("no hourly rows", try fixture.modified { try $0.set("hourly.data", [] as [Any]) }),
+      (
+        "the response holds no forecast",
+        try fixture.modified {
+          try $0.set("currently", nil)
+          try $0.set("hourly", nil)
+          try $0.set("daily", nil)
+        }
+      ),
     ]
     for (text, body) in cases {
       expectInvalid(body, .darkSky, mentioning: text)
     }
+  }
+
+  @Test func darkSkyUnitsComeFromTheFlagsOrTheResponseIsRefused() throws {
+    // No units anywhere: °F and °C cannot be told apart, so it is refused, never guessed.
+    for body in [
+      try Fixture.darkSkySanFrancisco.modified { try $0.set("flags.units", nil) },
+      try Fixture.darkSkySanFrancisco.modified { try $0.set("flags", nil) },
+    ] {
+      expectInvalid(body, .darkSky, mentioning: "flags.units is missing")
+      expectInvalid(body, .darkSky, mentioning: "refused rather than guessed")
+    }
+    // forecast.io before `units`: an `si` flag says SI (°C, m/s).
+    let si = try Fixture.darkSkySanFrancisco.modified { json in
+      try json.set("flags.units", nil)
+      try json.set("flags.si", true)
+      try json.set("currently.temperature", 20.3)
+      try json.set("currently.windSpeed", 10.0)
+    }
+    let weather = try decode(si, .darkSky)
+    #expect(abs(weather.current.temperature - 68.54) < 1e-9)  // 20.3 °C
+    #expect(abs(weather.current.windSpeed - 22.369_363) < 1e-5)  // 10 m/s
+    // uk2: °C with miles per hour.
+    let uk2 = try Fixture.darkSkySanFrancisco.modified { json in
+      try json.set("flags.units", "uk2")
+      try json.set("currently.temperature", 20.3)
+      try json.set("currently.windSpeed", 10.0)
+    }
+    let british = try decode(uk2, .darkSky)
+    #expect(abs(british.current.temperature - 68.54) < 1e-9)
+    #expect(british.current.windSpeed == 10.0)
+  }
+
+  @Test func darkSkyPartialResponsesKeepWhatIsThere() throws {
+    let fixture = Fixture.darkSkySanFrancisco
+    func reported(_ body: [UInt8]) throws -> ForecastDecoder.Decoded {
+      try ForecastDecoder.decodeReporting(body, format: .darkSky, fetchedAt: Self.fetchedAt)
+    }
+    // No `currently`: the data is dated by its first hour, and the day view has nothing.
+    let noCurrent = try reported(try fixture.modified { try $0.set("currently", nil) })
+    #expect(noCurrent.weather.contents == [.hourly, .daily])
+    #expect(noCurrent.weather.issuedAt == 1_519_149_600)
+    #expect(noCurrent.weather.hours.count == 48)
+    let noHourly = try reported(try fixture.modified { try $0.set("hourly", nil) })
+    #expect(noHourly.weather.contents == [.current, .daily])
+    #expect(noHourly.weather.hours.isEmpty)
+    #expect(noHourly.weather.issuedAt == 1_519_150_919)
+    let noDays = try reported(try fixture.modified { try $0.set("daily.data", [] as [Any]) })
+    #expect(noDays.weather.contents == [.current, .hourly])
+    #expect(noDays.weather.days.isEmpty)
+    // A `currently` without a wind speed is left out, and the note says why.
+    let calm = try reported(try fixture.modified { try $0.set("currently.windSpeed", nil) })
+    #expect(calm.weather.contents == [.hourly, .daily])
+    #expect(calm.notes == ["currently left out: it has no temperature or wind speed"])
   }
 
   // MARK: Bodies that are not JSON
@@ -353,7 +446,9 @@ import Testing
     expectInvalid(deepObject, .darkSky, mentioning: "JSON")
     // The other format's body.
     expectInvalid(try Fixture.darkSkySanFrancisco.bytes, .openMeteo, mentioning: "missing field")
-    expectInvalid(try Fixture.openMeteoAuckland.bytes, .darkSky, mentioning: "missing field")
+    // An Open-Meteo body has no `flags`: as Dark Sky its units cannot be known.
+    expectInvalid(
+      try Fixture.openMeteoAuckland.bytes, .darkSky, mentioning: "flags.units is missing")
   }
 
   // MARK: Codes, icons, messages

@@ -23,7 +23,7 @@ import Testing
     let wronglyTyped = try Fixture.openMeteoAuckland.modified {
       try $0.set("hourly.wind_speed_10m.7", "breezy")
     }
-    let missingField = try Fixture.darkSkySanFrancisco.modified { try $0.set("daily", nil) }
+    let missingField = try Fixture.darkSkySanFrancisco.modified { try $0.set("timezone", nil) }
     server = try TestHTTPServer { request in
       // Routes: the first path segment picks the behaviour; the provider appends its own path.
       let route = request.path.split(separator: "/").first.map(String.init) ?? ""
@@ -226,7 +226,7 @@ import Testing
       #expect(detail.contains(text), "\(route): \(detail)")
     }
     let darkSky = DarkSkyProvider(apiKey: "k", baseURL: server.url("/missing-field"), timeout: 5)
-    #expect(await failure(darkSky, at: sanFrancisco) == .invalidResponse("missing field daily"))
+    #expect(await failure(darkSky, at: sanFrancisco) == .invalidResponse("missing field timezone"))
   }
 
   @Test func connectionClosedBeforeTheBodyEnds() async {
