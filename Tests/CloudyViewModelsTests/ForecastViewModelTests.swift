@@ -176,9 +176,25 @@ struct ForecastViewModelTests {
     #expect(text(3_599) == "59 min ago")
     #expect(text(7_200) == "2 h ago")
     #expect(text(86_399) == "23 h ago")
-    #expect(text(3 * 86_400) == "3 d ago")
+    // A day or more: whole days, months, years, "old" rather than "ago".
+    #expect(text(86_400) == "1 day old")
+    #expect(text(3 * 86_400) == "3 days old")
+    #expect(text(59 * 86_400) == "59 days old")
+    #expect(text(90 * 86_400) == "2 months old")
+    #expect(text(800 * 86_400) == "2 years old")
     #expect(text(-500) == "just now")
     #expect(ForecastAge(fetchedAt: 0, now: 7_300, fromCache: true).asOfText == "as of 2 h ago")
+    #expect(
+      ForecastAge(fetchedAt: 0, now: 720, fromCache: true).asOfText == "as of 12 min ago")
+    // Old data names its date: the Dark Sky recording of 2018-02-20, read in November 2026.
+    let old = ForecastAge(
+      issuedAt: 1_519_150_919, fetchedAt: 1_795_000_000, now: 1_795_000_000, fromCache: true,
+      issuedDateText: "Feb 20, 2018")
+    #expect(old.text == "8 years old")
+    #expect(old.isOld)
+    #expect(old.asOfText == "as of Feb 20, 2018 · 8 years old")
+    // The age counts from the issue, never from the (recent) fetch.
+    #expect(old.seconds == 1_795_000_000 - 1_519_150_919)
   }
 
   @Test func unknownZoneFallsBackToUTCAndSaysSo() {
@@ -207,22 +223,27 @@ struct ForecastViewModelTests {
 
   @Test func viewModelReadsTheCacheAndReRendersOnSettingsChangeWithoutFetching() throws {
     let store = ForecastFakeStore()
-    store.forecasts[.saved(1)] = ForecastSample.weather(fetchedAt: 1_000)
+    // Issued at `observed`, stored 30 min later: the age counts from the issue.
+    let observed = ForecastSample.observed
+    store.forecasts[.saved(1)] = ForecastSample.weather(fetchedAt: observed + 1_800)
     let settings = ForecastFakeSettings()
     let model = try ForecastViewModel(
       target: ForecastSample.aucklandTarget, forecasts: store, settings: settings,
-      zones: InstalledTimeZones(), now: 8_200)
+      zones: InstalledTimeZones(), now: observed + 7_200)
     let changes = ForecastRecorder(model.change)
     #expect(model.hasForecast)
     #expect(model.age?.seconds == 7_200)
     #expect(model.age?.text == "2 h ago")
+    #expect(model.age?.asOfText == "as of 2 h ago")
     #expect(model.age?.fromCache == true)
     #expect(model.day?.temperature == "68.0 °F")
     #expect(model.week?.numberOfDays == 7)
     #expect(model.hourly?.numberOfHours == 48)
 
     settings.stored = Settings(time: .twentyFourHour, units: .metric, temperature: .celsius)
-    try model.reload(now: 8_300)
+    try model.reload(now: observed + 3 * 86_400 + 60)
+    // Three days on, the data names its date, in the forecast's zone (the 15th in Auckland).
+    #expect(model.age?.asOfText == "as of Jan 15, 2026 · 3 days old")
     #expect(model.day?.temperature == "20.0 °C")
     #expect(model.day?.time == "09:15")
     #expect(model.day?.windSpeed == "16 KPH")
@@ -259,22 +280,24 @@ struct ForecastViewModelTests {
 
   @Test func refreshSavesAndIsNotFromCache() async throws {
     let store = ForecastFakeStore()
+    // The provider issued its data at `observed`; Cloudy fetched it 10 min later.
+    let fetched = ForecastSample.observed + 600
     let model = try ForecastViewModel(
       target: ForecastSample.aucklandTarget, forecasts: store, settings: ForecastFakeSettings(),
-      zones: InstalledTimeZones(), now: 5_000)
-    let provider = ForecastFakeProvider(weather: ForecastSample.weather(fetchedAt: 5_000))
-    try await model.refresh(using: provider, now: 5_060)
+      zones: InstalledTimeZones(), now: fetched - 60)
+    let provider = ForecastFakeProvider(weather: ForecastSample.weather(fetchedAt: fetched))
+    try await model.refresh(using: provider, now: fetched + 60)
     #expect(store.saves == [.saved(1)])
     #expect(model.age?.fromCache == false)
-    #expect(model.age?.text == "1 min ago")
+    #expect(model.age?.text == "11 min ago")
 
     let failing = ForecastFakeProvider(
       failures: [-36.85: .timedOut(seconds: 5)], weather: ForecastSample.weather())
     await #expect(throws: ForecastError.timedOut(seconds: 5)) {
-      try await model.refresh(using: failing, now: 6_000)
+      try await model.refresh(using: failing, now: fetched + 1_000)
     }
     #expect(store.saves == [.saved(1)])
-    #expect(model.weather?.fetchedAt == 5_000)
+    #expect(model.weather?.fetchedAt == fetched)
   }
 }
 
