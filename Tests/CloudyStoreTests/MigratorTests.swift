@@ -103,8 +103,10 @@ struct MigratorTests {
     let edited = Migration(
       version: original.version, name: original.name, checksum: String(repeating: "0", count: 64),
       sql: original.sql + "\n-- edited")
+    // The later migrations are unchanged: only the edit to 0001 is in question.
+    let migrator = Migrator(migrations: [edited] + Migration.embedded.dropFirst())
     #expect(throws: StoreError.checksumMismatch(path: path, version: 1, name: original.name)) {
-      _ = try DatabaseFile.openForWriting(path: path, migrator: Migrator(migrations: [edited]))
+      _ = try DatabaseFile.openForWriting(path: path, migrator: migrator)
     }
     #expect(contents(path) == before)
   }
@@ -141,8 +143,9 @@ struct MigratorTests {
     let edited = Migration(
       version: 1, name: original.name, checksum: "crc32:0badf00d", sql: original.sql + "\n-- edited"
     )
+    let migrator = Migrator(migrations: [edited] + Migration.embedded.dropFirst())
     #expect(throws: StoreError.checksumMismatch(path: path, version: 1, name: original.name)) {
-      _ = try DatabaseFile.openForWriting(path: path, migrator: Migrator(migrations: [edited]))
+      _ = try DatabaseFile.openForWriting(path: path, migrator: migrator)
     }
   }
 
@@ -175,10 +178,11 @@ struct MigratorTests {
     let folder = try TemporaryFolder()
     let path = folder.file("cloudy.sqlite")
     do { _ = try DatabaseFile.openForWriting(path: path) }
+    let next = Migrator().latestVersion + 1
     let dangling = Migration(
-      version: Migrator().latestVersion + 1, name: "dangling", checksum: "abc",
+      version: next, name: "dangling", checksum: "abc",
       sql: "INSERT INTO selection (id, kind, location_id) VALUES (1, 'saved', 12345);")
-    #expect(throws: StoreError.foreignKeyViolations(count: 1, after: "migration 2 dangling")) {
+    #expect(throws: StoreError.foreignKeyViolations(count: 1, after: "migration \(next) dangling")) {
       _ = try DatabaseFile.openForWriting(
         path: path, migrator: Migrator(migrations: Migration.embedded + [dangling]))
     }

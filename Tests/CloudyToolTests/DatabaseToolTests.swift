@@ -1,3 +1,4 @@
+import CloudyStore
 import Foundation
 import Testing
 
@@ -49,14 +50,17 @@ struct DatabaseToolTests {
     #expect(info.status == 0)
     let json =
       try JSONSerialization.jsonObject(with: Data(info.standardOutput.utf8)) as? [String: Any]
-    #expect(json?["schemaVersion"] as? Int == 1)
-    #expect(json?["latestKnownVersion"] as? Int == 1)
+    let latest = Migrator().latestVersion
+    #expect(latest >= 2, "0001 and at least the forecast issue time (0002)")
+    #expect(json?["schemaVersion"] as? Int == latest)
+    #expect(json?["latestKnownVersion"] as? Int == latest)
     #expect(json?["journalMode"] as? String == "wal")
     #expect(json?["locations"] as? Int == 0)
     let schema = try sqlite3(db, ".schema location")
     #expect(schema.contains("CHECK (latitude BETWEEN -90 AND 90)"))
     #expect(schema.contains("COLLATE NOCASE"))
-    #expect(try sqlite3(db, "PRAGMA user_version") == "1")
+    #expect(try sqlite3(db, "PRAGMA user_version") == "\(latest)")
+    #expect(try sqlite3(db, ".schema forecast").contains("has_current IN (0, 1)"))
     #expect(
       try sqlite3(db, "SELECT time_notation, units_notation, temperature_notation FROM settings")
         == "12h|imperial|fahrenheit")
@@ -108,16 +112,17 @@ struct DatabaseToolTests {
     let folder = try ToolTestFolder()
     let db = folder.file("cloudy.sqlite")
     #expect(try ToolRunner.run("cloudy-db", ["migrate", "--db", db]).status == 0)
+    let newer = Migrator().latestVersion + 1
     _ = try sqlite3(
       db,
-      "INSERT INTO cloudy_migration (version, name, checksum) VALUES (2, 'future', 'x'); PRAGMA user_version = 2;"
+      "INSERT INTO cloudy_migration (version, name, checksum) VALUES (\(newer), 'future', 'x'); PRAGMA user_version = \(newer);"
     )
     let before = folder.bytes("cloudy.sqlite")
     for arguments in [["info"], ["migrate"], ["check"], ["vacuum"]] {
       let result = try ToolRunner.run("cloudy-db", arguments + ["--db", db])
       #expect(result.status == 78, "\(arguments)")
       #expect(result.standardError.contains("newer Cloudy"))
-      #expect(result.standardError.contains("version 2"))
+      #expect(result.standardError.contains("version \(newer)"))
     }
     #expect(folder.bytes("cloudy.sqlite") == before)
   }
@@ -227,7 +232,8 @@ struct DatabaseToolTests {
     group.wait()
     _ = results
     #expect(statuses.all == [0, 0, 0, 0])
-    #expect(try sqlite3(db, "SELECT count(*) FROM cloudy_migration") == "1")
+    #expect(
+      try sqlite3(db, "SELECT count(*) FROM cloudy_migration") == "\(Migrator().latestVersion)")
     #expect(try sqlite3(db, "PRAGMA integrity_check") == "ok")
   }
 }

@@ -1,3 +1,4 @@
+import CloudyStore
 import Foundation
 import Testing
 
@@ -115,10 +116,11 @@ struct ReliabilityDamagedFileTests {
         name: "database from a newer Cloudy",
         make: { folder in
           let path = folder.file("newer.sqlite")
+          let newer = Migrator().latestVersion + 1
           try populated(path, places: 5)
           _ = try sqlite3(
             path,
-            "INSERT INTO cloudy_migration (version, name, checksum) VALUES (2, '0002_future', 'x'); PRAGMA user_version = 2; PRAGMA wal_checkpoint(TRUNCATE);"
+            "INSERT INTO cloudy_migration (version, name, checksum) VALUES (\(newer), 'future', 'x'); PRAGMA user_version = \(newer); PRAGMA wal_checkpoint(TRUNCATE);"
           )
           return path
         }, readerStatus: [78], writerStatus: [78], says: ["newer Cloudy"]),
