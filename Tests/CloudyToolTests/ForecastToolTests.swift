@@ -85,17 +85,23 @@ struct ForecastToolTests {
     #expect(week.status == 0, "\(week.standardError)")
     let lines = week.standardOutput.split(separator: "\n").map(String.init)
     #expect(lines.count == 8)
-    #expect(
-      lines.first?.hasPrefix("Auckland · 7 days · as of just now · Open-Meteo · Pacific/Auckland")
-        == true)
+    // The age is the data's: the recorded response was issued on 15 January 2026 (Auckland's
+    // date), however recently it was fetched.
+    let header = try #require(lines.first)
+    #expect(header.hasPrefix("Auckland · 7 days · as of Jan 15, 2026 · "), "\(header)")
+    #expect(header.hasSuffix(" old · Open-Meteo · Pacific/Auckland"), "\(header)")
     #expect(lines.dropFirst().first?.hasPrefix("Thursday   January 15  61° - 74°  14 MPH") == true)
     #expect(lines.last?.hasPrefix("Wednesday  January 21") == true)
 
-    // The age is measured from fetched_at: make it two hours old.
-    _ = try sqlite3(db, "UPDATE forecast SET fetched_at = fetched_at - 7200")
+    // The age is measured from issued_at, not fetched_at: make the data two hours old (and the
+    // fetch a day old, which must not matter).
+    _ = try sqlite3(
+      db,
+      "UPDATE forecast SET issued_at = CAST(strftime('%s', 'now') AS INTEGER) - 7200, fetched_at = fetched_at - 86400"
+    )
     let day = try Self.forecast(["show"], db: db)
     #expect(day.status == 0)
-    #expect(day.standardOutput.contains("as of 2 h ago"))
+    #expect(day.standardOutput.contains("as of 2 h ago"), "\(day.standardOutput)")
     // 2026-01-14 20:15 UTC is the 15th in Auckland.
     #expect(day.standardOutput.contains("Thu, January 15 · 09:15 AM"))
     #expect(day.standardOutput.contains("Temperature  67.8 °F"))
@@ -106,6 +112,8 @@ struct ForecastToolTests {
     #expect(shown["provider"] as? String == "open-meteo")
     #expect((shown["ageSeconds"] as? Int).map { $0 >= 7200 && $0 < 7300 } == true)
     #expect(shown["fetchedAt"] is Int)
+    let issuedAt = try sqlite3(db, "SELECT issued_at FROM forecast WHERE location_id = 1")
+    #expect((shown["issuedAt"] as? Int).map(String.init) == issuedAt)
     #expect(shown["timeZone"] as? String == "Pacific/Auckland")
     let weekJSON = try #require(shown["week"] as? [String: Any])
     #expect(weekJSON["numberOfDays"] as? Int == 7)
@@ -336,13 +344,20 @@ struct ForecastToolTests {
     #expect(sf["timeZone"] as? String == "America/Los_Angeles")
     #expect((sf["day"] as? [String: Any])?["dateText"] as? String == "Tue, February 20")
 
+    // Without --place, the selected place: Honolulu, the place this response is for.
+    for arguments in [
+      ["add", "--name", "Honolulu", "--lat", "21.31", "--lon", "-157.86"], ["select", "Honolulu"],
+    ] {
+      let result = try ToolRunner.run("cloudy-locations", arguments + ["--db", db])
+      #expect(result.status == 0, "\(result.standardError)")
+    }
     let openMeteo = try Self.forecast(
       ["import", try Self.fixturePath("open-meteo-honolulu-celsius-iso8601.json"), "--json"], db: db
     )
     #expect(openMeteo.status == 0, "\(openMeteo.standardError)")
     let imported = try Self.json(openMeteo.standardOutput)
     #expect(imported["format"] as? String == "open-meteo")
-    #expect((imported["place"] as? [String: Any])?["name"] as? String == "Auckland")
+    #expect((imported["place"] as? [String: Any])?["name"] as? String == "Honolulu")
     #expect(imported["days"] as? Int == 7)
     #expect(try sqlite3(db, "SELECT count(*) FROM forecast") == "2")
 
@@ -367,11 +382,17 @@ struct ForecastToolTests {
   @Test func pruneRemovesOldForecasts() throws {
     let folder = try ToolTestFolder()
     let db = try Self.database(folder)
-    let path = try Self.fixturePath("open-meteo-auckland.json")
-    #expect(try Self.forecast(["import", path, "--place", "1"], db: db).status == 0)
-    #expect(try Self.forecast(["import", path, "--place", "2"], db: db).status == 0)
+    // Each place gets the recording made for it; both were issued long ago, and imported now.
+    let auckland = try Self.fixturePath("open-meteo-auckland.json")
+    let sanFrancisco = try Self.fixturePath("darksky-sf-2018-02-20.json")
+    #expect(try Self.forecast(["import", auckland, "--place", "1"], db: db).status == 0)
+    #expect(try Self.forecast(["import", sanFrancisco, "--place", "2"], db: db).status == 0)
+    // Prune goes by the data's age: Auckland's data (January 2026) is old although it was
+    // imported just now; San Francisco's is made an hour old although its import is 8 days old.
     _ = try sqlite3(
-      db, "UPDATE forecast SET fetched_at = fetched_at - 8 * 86400 WHERE location_id = 1")
+      db,
+      "UPDATE forecast SET issued_at = CAST(strftime('%s', 'now') AS INTEGER) - 3600, fetched_at = fetched_at - 8 * 86400 WHERE location_id = 2"
+    )
 
     let invalid = try Self.forecast(["prune", "--older-than", "7 days"], db: db)
     #expect(invalid.status == 64)
@@ -383,7 +404,7 @@ struct ForecastToolTests {
     #expect(try sqlite3(db, "SELECT location_id FROM forecast") == "2")
     #expect(try sqlite3(db, "SELECT count(*) FROM forecast_day") == "7")
     let text = try Self.forecast(["prune", "--older-than", "2w"], db: db)
-    #expect(text.standardOutput.hasPrefix("Removed 0 cached forecasts fetched before "))
+    #expect(text.standardOutput.hasPrefix("Removed 0 cached forecasts with data issued before "))
 
     // No database: nothing to remove, and none is created.
     let missing = folder.file("none.sqlite")
@@ -394,9 +415,11 @@ struct ForecastToolTests {
   @Test func removingAPlaceRemovesItsForecasts() throws {
     let folder = try ToolTestFolder()
     let db = try Self.database(folder)
-    let path = try Self.fixturePath("open-meteo-auckland.json")
-    #expect(try Self.forecast(["import", path, "--place", "Auckland"], db: db).status == 0)
-    #expect(try Self.forecast(["import", path, "--place", "San Francisco"], db: db).status == 0)
+    let auckland = try Self.fixturePath("open-meteo-auckland.json")
+    let sanFrancisco = try Self.fixturePath("darksky-sf-2018-02-20.json")
+    #expect(try Self.forecast(["import", auckland, "--place", "Auckland"], db: db).status == 0)
+    #expect(
+      try Self.forecast(["import", sanFrancisco, "--place", "San Francisco"], db: db).status == 0)
     let removed = try ToolRunner.run("cloudy-locations", ["remove", "Auckland", "--db", db])
     #expect(removed.status == 0, "\(removed.standardError)")
     #expect(try sqlite3(db, "SELECT count(*) FROM forecast") == "1")

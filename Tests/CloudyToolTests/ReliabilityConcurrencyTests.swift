@@ -31,11 +31,14 @@ struct ReliabilityConcurrencyTests {
       #expect(
         run("cloudy-locations", ["add", "--name", name, "--lat", "10", "--lon", "20"]).status == 0)
     }
+    // Both recordings are imported into both places in turn, to tell the last import apart by
+    // its shape: --force, since this test is about concurrent writers, not about matching a
+    // response to its place (RealWorldImportTests covers that refusal).
     let fixtures = ["open-meteo-auckland.json", "darksky-sf-2018-02-20.json"]
     for (place, fixture) in zip(["anchor-a", "anchor-b"], fixtures) {
-      #expect(
-        run("cloudy-forecast", ["import", Reliability.fixture(fixture), "--place", place]).status
-          == 0)
+      let imported = run(
+        "cloudy-forecast", ["import", Reliability.fixture(fixture), "--place", place, "--force"])
+      #expect(imported.status == 0, "\(imported.standardError)")
     }
     let shapeSQL =
       "SELECT (SELECT count(*) FROM forecast_day d WHERE d.forecast_id = f.id) || '/' || (SELECT count(*) FROM forecast_hour h WHERE h.forecast_id = f.id) FROM forecast f JOIN location l ON l.id = f.location_id WHERE l.name = "
@@ -99,7 +102,8 @@ struct ReliabilityConcurrencyTests {
         for round in 0..<rounds {
           let fixture = fixtures[(round + index) % 2]
           let result = run(
-            "cloudy-forecast", ["import", Reliability.fixture(fixture), "--place", place])
+            "cloudy-forecast",
+            ["import", Reliability.fixture(fixture), "--place", place, "--force"])
           if record("write", result, "import \(fixture) for \(place)") {
             lastImport.set(place, fixture)
           }

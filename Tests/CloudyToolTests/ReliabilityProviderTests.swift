@@ -86,7 +86,7 @@ struct ReliabilityProviderTests {
       try RawProcess.run(
         "cloudy-forecast",
         [
-          "import", Reliability.fixture("darksky-sf-2018-02-20.json"), "--place", "anchor", "--db",
+          "import", Reliability.fixture("open-meteo-auckland.json"), "--place", "anchor", "--db",
           db,
         ],
         scratch: folder.path
