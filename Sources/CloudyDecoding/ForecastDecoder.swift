@@ -80,9 +80,14 @@ public enum ForecastDecoder {
       }
       decoded = try DarkSkyDecoding.decode(document)
     }
-    return Decoded(
-      weather: try decoded.validated(provider: format.providerKind, fetchedAt: fetchedAt),
-      notes: decoded.notes, model: decoded.model)
+    let weather = try decoded.validated(provider: format.providerKind, fetchedAt: fetchedAt)
+    var notes = decoded.notes
+    if weather.hours.isEmpty, !decoded.hours.isEmpty {
+      let count = decoded.hours.count
+      let which = count == 1 ? "its one hour is" : "its \(count) hours are all"
+      notes.append("hourly left out: \(which) before the data's current time")
+    }
+    return Decoded(weather: weather, notes: notes, model: decoded.model)
   }
 }
 

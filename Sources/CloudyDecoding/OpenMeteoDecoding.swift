@@ -123,11 +123,13 @@ enum OpenMeteoDecoding {
     let codeKeys: [String]
     let windKeys: [String]
     if let current = try document.optional("current") {
+      // In a multi-model response `current` may be suffixed or, as Open-Meteo sends it for
+      // the models' blend, not: the model's own name first, then the plain one.
       block = current
       units = try document.optional("current_units")
-      temperatureKeys = names(Self.temperatureKeys)
-      codeKeys = names(Self.codeKeys)
-      windKeys = names(Self.windKeys)
+      temperatureKeys = names(Self.temperatureKeys) + Self.temperatureKeys
+      codeKeys = names(Self.codeKeys) + Self.codeKeys
+      windKeys = names(Self.windKeys) + Self.windKeys
     } else if let legacy = try document.optional("current_weather") {
       // The older `current_weather=true` block. Responses before mid-2023 have no units block
       // for it: it then shares the hourly block's units.

@@ -80,7 +80,7 @@ extension CloudyForecast {
           }
           throw CommandFailure(
             FailureMap.status(of: error),
-            "\(file) is not a usable \(format.providerKind.serviceName) response: \(detail); nothing was changed"
+            "\(file) is not a usable \(Self.name(of: format)) response: \(detail); nothing was changed"
           )
         }
         let weather = decoded.weather
