@@ -198,6 +198,46 @@ import Testing
     #expect(noWind.notes == ["daily left out: it has no wind speed"])
   }
 
+  @Test func openMeteoRecordingsOfFrenckPythonOpenMeteo() throws {
+    // current_weather with its own units, km/h, old names, ISO times at +02:00 (CEST).
+    let enschede = try ForecastDecoder.decodeReporting(
+      try Fixture.openMeteoEnschedeCurrentWeather.bytes, format: .openMeteo,
+      fetchedAt: Self.fetchedAt)
+    let weather = enschede.weather
+    #expect(weather.timeZone == "Europe/Amsterdam")
+    #expect(weather.current.time == 1_791_018_900)  // 2026-10-03 11:15 CEST = 09:15 UTC
+    #expect(abs(weather.current.temperature - (16.2 * 1.8 + 32)) < 1e-9)
+    #expect(abs(weather.current.windSpeed - 4.0 / 1.609344) < 1e-9)
+    #expect(weather.current.summary == "Partly Cloudy")
+    #expect(weather.days.map(\.time) == [1_790_978_400, 1_791_064_800, 1_791_151_200])
+    #expect(abs(weather.days[2].temperatureMax - (22.2 * 1.8 + 32)) < 1e-9)
+    // Its three hours (00:00–02:00) are before its current time (11:15): none is kept, and
+    // the note says why.
+    #expect(weather.hours.isEmpty)
+    #expect(weather.contents == [.current, .daily])
+    #expect(enschede.notes == ["hourly left out: its 3 hours are all before the data's current time"])
+
+    // models=icon_seamless,meteoswiss_icon_seamless,gfs_seamless: refused naming the models.
+    let zurich = try Fixture.openMeteoZurichMultiModel.bytes
+    expectInvalid(
+      zurich, .openMeteo,
+      mentioning: "several weather models (gfs_seamless, icon_seamless, meteoswiss_icon_seamless)")
+    // One model chosen: its blocks hold no wind speed (and the daily one no minimum), so there
+    // is nothing to show; the unsuffixed current temperature is found, the wind is not.
+    do {
+      _ = try ForecastDecoder.decodeReporting(
+        zurich, format: .openMeteo, fetchedAt: Self.fetchedAt, model: "icon_seamless")
+      Issue.record("expected a refusal")
+    } catch {
+      guard case .invalidResponse(let detail) = error else {
+        Issue.record("expected invalidResponse, got \(error)")
+        return
+      }
+      #expect(detail.contains("the response holds no forecast"), "\(detail)")
+      #expect(detail.contains("current left out: it has no wind speed, weather code"), "\(detail)")
+    }
+  }
+
   @Test func openMeteoLegacyCurrentWeatherBlock() throws {
     let body = try Fixture.openMeteoAuckland.modified { json in
       json["current"] = nil
@@ -401,6 +441,29 @@ import Testing
     let british = try decode(uk2, .darkSky)
     #expect(abs(british.current.temperature - 68.54) < 1e-9)
     #expect(british.current.windSpeed == 10.0)
+  }
+
+  @Test func forecastIO2013RecordingsSIFlagReadAndNoUnitsRefused() throws {
+    // forecast.io, 2013-03-11, `?si=true`: flags hold only an `si` note, the zone is Etc/GMT+8
+    // (UTC−8: the sign is inverted), calm hours have no windBearing, and there is no
+    // apparentTemperature anywhere.
+    let weather = try decode(try Fixture.forecastIOSanFranciscoSIFlag.bytes, .darkSky)
+    #expect(weather.timeZone == "Etc/GMT+8")
+    #expect(weather.current.time == 1_363_044_322)
+    #expect(weather.issuedAt == 1_363_044_322)
+    #expect(abs(weather.current.temperature - (20.31 * 1.8 + 32)) < 1e-9)  // 20.31 °C
+    #expect(abs(weather.current.windSpeed - 13.83 * 3600 / 1609.344) < 1e-9)  // m/s
+    #expect(weather.hours.count == 48)
+    // The calm hours (no windBearing) are kept: 1363100400 is one of them.
+    #expect(weather.hours.contains { $0.time == 1_363_100_400 })
+    #expect(weather.days.count == 7)
+    // Daily times are local midnight in UTC−8: 08:00 UTC.
+    #expect(weather.days.allSatisfy { ($0.time - 8 * 3600) % 86_400 == 0 })
+    #expect(abs(weather.days[0].temperatureMax - (21.79 * 1.8 + 32)) < 1e-9)
+    // The same request without `si`, recorded the same day: no units and no si flag.
+    expectInvalid(
+      try Fixture.forecastIOSanFranciscoNoUnits.bytes, .darkSky,
+      mentioning: "flags.units is missing, so the units (°F or °C, mph or m/s) cannot be known")
   }
 
   @Test func darkSkyPartialResponsesKeepWhatIsThere() throws {

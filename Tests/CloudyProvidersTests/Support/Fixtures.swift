@@ -5,6 +5,11 @@ enum Fixture: String {
   case darkSkySanFrancisco = "darksky-sf-2018-02-20"
   case openMeteoAuckland = "open-meteo-auckland"
   case openMeteoHonoluluCelsius = "open-meteo-honolulu-celsius-iso8601"
+  // Recorded by others (sources in Fixtures/README.md).
+  case forecastIOSanFranciscoSIFlag = "forecastio-sf-2013-03-11-si-flag"
+  case forecastIOSanFranciscoNoUnits = "forecastio-sf-2013-03-11-no-units"
+  case openMeteoEnschedeCurrentWeather = "open-meteo-enschede-2026-10-03-current-weather-kmh"
+  case openMeteoZurichMultiModel = "open-meteo-zurich-2026-10-03-multi-model"
 
   var bytes: [UInt8] {
     get throws {
