@@ -215,7 +215,8 @@ import Testing
     // the note says why.
     #expect(weather.hours.isEmpty)
     #expect(weather.contents == [.current, .daily])
-    #expect(enschede.notes == ["hourly left out: its 3 hours are all before the data's current time"])
+    #expect(
+      enschede.notes == ["hourly left out: its 3 hours are all before the data's current time"])
 
     // models=icon_seamless,meteoswiss_icon_seamless,gfs_seamless: refused naming the models.
     let zurich = try Fixture.openMeteoZurichMultiModel.bytes

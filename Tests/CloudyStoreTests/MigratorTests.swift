@@ -182,7 +182,8 @@ struct MigratorTests {
     let dangling = Migration(
       version: next, name: "dangling", checksum: "abc",
       sql: "INSERT INTO selection (id, kind, location_id) VALUES (1, 'saved', 12345);")
-    #expect(throws: StoreError.foreignKeyViolations(count: 1, after: "migration \(next) dangling")) {
+    #expect(throws: StoreError.foreignKeyViolations(count: 1, after: "migration \(next) dangling"))
+    {
       _ = try DatabaseFile.openForWriting(
         path: path, migrator: Migrator(migrations: Migration.embedded + [dangling]))
     }
