@@ -27,9 +27,11 @@ struct ExchangeToolTests {
     }
     #expect(
       try ToolRunner.run("cloudy-settings", ["set", "units", "metric", "--db", db]).status == 0)
+    // --force: an Auckland response cached for Paris; these tests are about export and import
+    // of what the file holds, not about matching a response to its place.
     let fixture = Reliability.fixture("open-meteo-auckland.json")
     let imported = try ToolRunner.run(
-      "cloudy-forecast", ["import", fixture, "--place", "Paris", "--db", db])
+      "cloudy-forecast", ["import", fixture, "--place", "Paris", "--force", "--db", db])
     #expect(imported.status == 0, "\(imported.standardError)")
     return db
   }
@@ -71,6 +73,48 @@ struct ExchangeToolTests {
       let show = try ToolRunner.run("cloudy-forecast", ["show", "Paris", "--week", "--db", fresh])
       #expect(show.status == 0, "\(show.standardError)")
     }
+  }
+
+  @Test("a forecast's issue time and missing current conditions survive export → import")
+  func forecastIssueTimeRoundTrip() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("cloudy.sqlite")
+    let added = try ToolRunner.run(
+      "cloudy-locations",
+      ["add", "--name", "Berlin", "--lat", "52.52", "--lon", "13.40", "--db", db])
+    #expect(added.status == 0, "\(added.standardError)")
+    // A daily-only recording of 2023: no current conditions, issued on its first day.
+    let imported = try ToolRunner.run(
+      "cloudy-forecast",
+      [
+        "import", Reliability.fixture("open-meteo-berlin-2023-06-01-daily-only-weathercode.json"),
+        "--place", "Berlin", "--db", db,
+      ])
+    #expect(imported.status == 0, "\(imported.standardError)")
+    let exported = try ToolRunner.run(
+      "cloudy-db", ["export", "--format", "json", "--forecasts", "--db", db])
+    #expect(exported.standardOutput.contains("\"issuedAt\": 1685570400"))
+    #expect(exported.standardOutput.contains("\"hasCurrent\": false"))
+    try write(exported.standardOutput, to: folder.file("places.json"))
+    let fresh = folder.file("fresh.sqlite")
+    let result = try ToolRunner.run(
+      "cloudy-db", ["import", folder.file("places.json"), "--replace", "--db", fresh])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(
+      try sqlite3(fresh, "SELECT issued_at, has_current FROM forecast") == "1685570400|0")
+    let day = try ToolRunner.run("cloudy-forecast", ["show", "Berlin", "--db", fresh])
+    #expect(day.standardOutput.hasPrefix("Berlin · as of Jun 1, 2023 · "))
+    #expect(day.standardOutput.contains("This forecast has no current conditions"))
+    // A file written before these keys existed reads as issued at its current time.
+    let old = exported.standardOutput.replacingOccurrences(
+      of: ",\n        \"issuedAt\": 1685570400,\n        \"hasCurrent\": false", with: "")
+    #expect(!old.contains("issuedAt") && !old.contains("hasCurrent"), "\(old)")
+    try write(old, to: folder.file("old.json"))
+    let older = folder.file("older.sqlite")
+    #expect(
+      try ToolRunner.run("cloudy-db", ["import", folder.file("old.json"), "--db", older]).status
+        == 0)
+    #expect(try sqlite3(older, "SELECT issued_at, has_current FROM forecast") == "1685570400|1")
   }
 
   @Test("GeoJSON puts longitude first: Richmond, Virginia is [-77.46…, 37.55…]")

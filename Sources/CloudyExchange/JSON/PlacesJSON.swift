@@ -33,7 +33,13 @@ import CloudyModels
 ///      "current": {"time", "summary", "icon", "temperature", "windSpeed", "precipitationProbability"},
 ///      "days": [{"time", "summary", "icon", "temperatureMin", "temperatureMax", "windSpeed",
 ///                "precipitationProbability"}],
-///      "hours": [{same keys as current}]}
+///      "hours": [{same keys as current}],
+///      "issuedAt": 1699999100, "hasCurrent": true}
+///
+/// `issuedAt` is when the provider issued the data (the age a user sees counts from it) and
+/// `hasCurrent` whether the response had current conditions (when false, `current` repeats the
+/// first hour or day and is not shown as current). Both were added after version 1 was first
+/// written; a file without them reads as issued at `current.time`, with current conditions.
 ///
 /// Compatibility: readers ignore keys they do not know, so keys may be added within a version;
 /// a change that an older reader would misread raises `version`, and a document with a version
@@ -124,6 +130,8 @@ enum PlacesJSON {
           })
       ),
       ("hours", .array(weather.hours.map(conditions))),
+      ("issuedAt", .integer(weather.issuedAt)),
+      ("hasCurrent", .bool(weather.contents.contains(.current))),
     ])
   }
 
@@ -423,12 +431,26 @@ private struct FieldReader {
         hours.append(hour)
       }
     }
+    // Absent in files written before the data's issue time was recorded.
+    var issuedAt: Int64?
+    switch node["issuedAt"]?.value {
+    case nil, .null: break
+    default: issuedAt = integer(node, "issuedAt", context, path: path)
+    }
+    let hasCurrent: Bool
+    switch node["hasCurrent"]?.value {
+    case nil, .null: hasCurrent = true
+    default: hasCurrent = flag(node, "hasCurrent", context)
+    }
     guard problems.problems.count + problems.unlisted == before, let provider, let fetchedAt,
       let coordinate, let timeZone, let current
     else { return nil }
+    var contents: ForecastContents = hasCurrent ? .current : []
+    if !hours.isEmpty { contents.insert(.hourly) }
+    if !days.isEmpty { contents.insert(.daily) }
     return WeatherData(
       provider: provider, fetchedAt: fetchedAt, coordinate: coordinate, timeZone: timeZone,
-      current: current, days: days, hours: hours)
+      current: current, days: days, hours: hours, issuedAt: issuedAt, contents: contents)
   }
 
   mutating func list(_ node: JSONNode, _ key: String, _ context: RecordContext, path: String)
