@@ -210,6 +210,45 @@ struct MigratorTests {
   }
 }
 
+@Suite("Migration 0002: the forecast's issue time")
+struct ForecastIssueTimeMigrationTests {
+  @Test("a version-1 file's forecast gets issued_at = observed_at and has_current = 1; checks hold")
+  func backFill() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("cloudy.sqlite")
+    let first = try #require(Migration.embedded.first)
+    do {
+      let database = try DatabaseFile.openForWriting(
+        path: path, migrator: Migrator(migrations: [first]))
+      try database.executeScript(
+        """
+        INSERT INTO location (id, name, latitude, longitude, position, source)
+          VALUES (1, 'Auckland', -36.85, 174.76, 0, 'coordinates');
+        INSERT INTO forecast (location_id, provider, fetched_at, latitude, longitude, time_zone,
+          observed_at, summary, icon, temperature, wind_speed)
+          VALUES (1, 'open-meteo', 1768425000, -36.875, 174.75, 'Pacific/Auckland', 1768421700,
+          'Partly Cloudy', 'partly-cloudy-day', 67.8, 12.9);
+        """)
+    }
+    let database = try DatabaseFile.openForWriting(path: path)
+    #expect(try Migrator().currentVersion(of: database) == Migrator().latestVersion)
+    let forecast = try #require(try ForecastRepository(database: database).latest(for: .saved(1)))
+    #expect(forecast.issuedAt == 1_768_421_700)
+    // The column itself is filled (not only read through a fallback).
+    #expect(try database.scalarInt("SELECT issued_at FROM forecast") == 1_768_421_700)
+    #expect(try database.scalarInt("SELECT has_current FROM forecast") == 1)
+    #expect(forecast.fetchedAt == 1_768_425_000)
+    #expect(forecast.contents.contains(.current))
+    // The schema refuses what the columns must never hold.
+    #expect(throws: (any Error).self) {
+      try database.execute("UPDATE forecast SET has_current = 2")
+    }
+    #expect(throws: (any Error).self) {
+      try database.execute("UPDATE forecast SET issued_at = -1")
+    }
+  }
+}
+
 @Suite("Opening files")
 struct OpeningTests {
   @Test("a file that is not a database is refused before anything is written")
