@@ -80,7 +80,7 @@ extension CloudyForecast {
           }
           throw CommandFailure(
             FailureMap.status(of: error),
-            "\(file) is not a usable \(Self.name(of: format)) response: \(detail); nothing was changed"
+            "\(file) is not a usable \(format.providerKind.displayName) response: \(detail); nothing was changed"
           )
         }
         let weather = decoded.weather
@@ -115,7 +115,7 @@ extension CloudyForecast {
           let modelText = decoded.model.map { ", model \($0)" } ?? ""
           let current = weather.contents.contains(.current) ? "current conditions, " : ""
           Output.line(
-            "Imported \(file) (\(Self.name(of: format)) format\(modelText)) as the forecast of \(target.name): \(current)\(ForecastText.plural(weather.days.count, "day")), \(ForecastText.plural(weather.hours.count, "hour")); data \(age.asOfText)."
+            "Imported \(file) (\(format.providerKind.displayName) format\(modelText)) as the forecast of \(target.name): \(current)\(ForecastText.plural(weather.days.count, "day")), \(ForecastText.plural(weather.hours.count, "hour")); data \(age.asOfText)."
           )
           for note in notes { Output.line("Note: \(note).") }
         }
@@ -134,13 +134,6 @@ extension CloudyForecast {
         case .folder: throw CommandFailure(.ioError, "cannot read \(path): it is a folder")
         case .tooLarge: throw tooLarge(path)
         }
-      }
-    }
-
-    static func name(of format: ForecastResponseFormat) -> String {
-      switch format {
-      case .openMeteo: "Open-Meteo"
-      case .darkSky: "Dark Sky"
       }
     }
 

@@ -108,11 +108,20 @@ public enum ForecastError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension ForecastProviderKind {
-  /// The name shown to users in messages.
-  public var serviceName: String {
+  /// The service's or format's name: "Open-Meteo", "Dark Sky" (the one spelling of each).
+  public var displayName: String {
     switch self {
     case .openMeteo: "Open-Meteo"
-    case .darkSky: "the Dark Sky service"
+    case .darkSky: "Dark Sky"
+    }
+  }
+
+  /// The name in a sentence about the service: "Open-Meteo", "the Dark Sky service" (Dark Sky
+  /// names an API that several services speak, such as Pirate Weather).
+  public var serviceName: String {
+    switch self {
+    case .openMeteo: displayName
+    case .darkSky: "the \(displayName) service"
     }
   }
 }
