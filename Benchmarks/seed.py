@@ -103,8 +103,9 @@ def main():
                    round(rng.random(), 2))
     db.executemany(
         "INSERT INTO forecast (id, location_id, provider, fetched_at, latitude, longitude, time_zone,"
-        " observed_at, summary, icon, temperature, wind_speed, precipitation_probability)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", forecasts())
+        " observed_at, summary, icon, temperature, wind_speed, precipitation_probability, issued_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (row + (row[7],) for row in forecasts()))
 
     midnight = NOW - NOW % 86400
     def days():

@@ -63,6 +63,9 @@ static void bind_text(sqlite3_stmt *s, int i, const char *text) {
   else sqlite3_bind_null(s, i);
 }
 
+/* The schema this program was written for (migrations/0002: forecasts record their issue time). */
+#define SCHEMA_VERSION 2
+
 /* Opens like CloudyStore: read-only for readers; writers get synchronous=FULL. */
 static void open_db(const char *path, int write) {
   int flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE |
@@ -71,8 +74,9 @@ static void open_db(const char *path, int write) {
   sqlite3_busy_timeout(db, 5000);
   /* One read of the header: a foreign file fails here, and the schema version is checked. */
   sqlite3_stmt *version = prepare("PRAGMA user_version");
-  if (sqlite3_step(version) != SQLITE_ROW || sqlite3_column_int(version, 0) != 1) {
-    fprintf(stderr, "cloudy_baseline: error: %s is not a Cloudy version-1 database\n", path);
+  if (sqlite3_step(version) != SQLITE_ROW || sqlite3_column_int(version, 0) != SCHEMA_VERSION) {
+    fprintf(stderr, "cloudy_baseline: error: %s is not a Cloudy version-%d database\n", path,
+            SCHEMA_VERSION);
     exit(65);
   }
   sqlite3_finalize(version);
@@ -503,8 +507,8 @@ static int cmd_bulk(const char *path, long count) {
   sqlite3_stmt *del = prepare("DELETE FROM forecast WHERE location_id IS ?");
   sqlite3_stmt *head = prepare(
       "INSERT INTO forecast (location_id, provider, fetched_at, latitude, longitude, time_zone, "
-      "observed_at, summary, icon, temperature, wind_speed, precipitation_probability) "
-      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      "observed_at, summary, icon, temperature, wind_speed, precipitation_probability, "
+      "issued_at, has_current) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)");
   sqlite3_stmt *day = prepare(
       "INSERT INTO forecast_day (forecast_id, time, summary, icon, temperature_min, "
       "temperature_max, wind_speed, precipitation_probability) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
@@ -535,6 +539,7 @@ static int cmd_bulk(const char *path, long count) {
     sqlite3_bind_double(head, 10, 50.0 + (double)(i % 40));
     sqlite3_bind_double(head, 11, (double)(i % 30));
     sqlite3_bind_double(head, 12, (double)(i % 11) / 10.0);
+    sqlite3_bind_int64(head, 13, fetched);
     step_done(head);
     sqlite3_int64 forecast = sqlite3_last_insert_rowid(db);
     for (int d = 0; d < 7; d++) {
