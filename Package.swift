@@ -17,6 +17,7 @@ let package = Package(
     .executable(name: "cloudy-settings", targets: ["cloudy-settings"]),
     .executable(name: "cloudy-forecast", targets: ["cloudy-forecast"]),
     .executable(name: "cloudy-forecast-fetch", targets: ["cloudy-forecast-fetch"]),
+    .executable(name: "cloudy", targets: ["cloudy"]),
     .library(name: "CloudyViewModels", targets: ["CloudyViewModels"]),
     .library(name: "CloudyStoring", targets: ["CloudyStoring"]),
     .library(name: "CloudyStore", targets: ["CloudyStore"]),
@@ -36,6 +37,10 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
+    // ncurses (wide characters) for the `cloudy` app's terminal layer; nothing else imports it.
+    // No pkgConfig: ncursesw.pc's cflags (-D_XOPEN_SOURCE=600) are flags SwiftPM refuses with a
+    // warning on every build; the header is on the default path and the module map links it.
+    .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
     // printf's fixed-point formatting without Swift's CVarArg boxing (see DecimalText).
     .target(name: "CNumberFormat"),
     .target(name: "CloudyModels", dependencies: ["CNumberFormat"]),
@@ -78,6 +83,11 @@ let package = Package(
         "CloudyModels", argumentParser,
       ]
     ),
+    // The `cloudy` app's screens as lines, and keys as state changes: view models in, text out.
+    // No terminal library, so every screen and key is unit-tested.
+    .target(
+      name: "CloudyTerminalUI",
+      dependencies: ["CloudyViewModels", "CloudyStoring", "CloudyServices", "CloudyModels"]),
 
     // MARK: Executables
     .executableTarget(
@@ -105,6 +115,16 @@ let package = Package(
       dependencies: [
         "CloudyCLI", "CloudyViewModels", "CloudyDecoding", "CloudyServices", "CloudyStoring",
         "CloudyStore", "CloudyPlatform", "CloudyModels",
+        argumentParser,
+      ]
+    ),
+    // The full-screen app: CloudyTerminalUI drawn with ncurses; fetching runs
+    // cloudy-forecast-fetch as a child, so the app links no networking.
+    .executableTarget(
+      name: "cloudy",
+      dependencies: [
+        "CNcurses", "CloudyTerminalUI", "CloudyCLI", "CloudyViewModels", "CloudyGazetteer",
+        "CloudyServices", "CloudyStoring", "CloudyStore", "CloudyPlatform", "CloudyModels",
         argumentParser,
       ]
     ),
@@ -148,6 +168,12 @@ let package = Package(
       dependencies: [
         "CloudyViewModels", "CloudyStoring", "CloudyStore", "CloudyServices", "CloudyGazetteer",
         "CloudyPlatform", "CloudyModels",
+      ]
+    ),
+    .testTarget(
+      name: "CloudyTerminalUITests",
+      dependencies: [
+        "CloudyTerminalUI", "CloudyViewModels", "CloudyStoring", "CloudyServices", "CloudyModels",
       ]
     ),
     // End-to-end: runs the built executables as processes against temporary databases.

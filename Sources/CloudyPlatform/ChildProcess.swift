@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A child process whose standard output and error come back through one pipe, read without
+/// blocking: the app runs `cloudy-forecast-fetch` this way and keeps answering keys meanwhile.
+///
+/// The child gets /dev/null as standard input (it must never read the terminal), default signal
+/// dispositions and an empty signal mask, and the parent's environment.
+public final class ChildProcess {
+  public let id: pid_t
+  /// The read end of the child's standard output and error; non-blocking. Poll it.
+  public let output: Int32
+  private var collected: [UInt8] = []
+  private var finished = false
+
+  /// Starts `path` with `arguments` (argv[0] is `path`).
+  public init(path: String, arguments: [String]) throws(PlatformError) {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { throw .lastError("pipe") }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, ends[1], 2)
+    posix_spawn_file_actions_addclose(&actions, ends[0])
+    posix_spawn_file_actions_addclose(&actions, ends[1])
+
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    let result = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+    close(ends[1])
+    guard result == 0 else {
+      close(ends[0])
+      throw PlatformError(call: "posix_spawn \(path)", reason: String(cString: strerror(result)))
+    }
+    _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+    _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+    id = pid
+    output = ends[0]
+  }
+
+  /// Reads what the child wrote since the last call; true once the pipe reached its end (the
+  /// child closed it, normally by exiting).
+  public func readAvailable() -> Bool {
+    guard !finished else { return true }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = read(output, &buffer, buffer.count)
+      if count > 0 {
+        collected += buffer.prefix(count)
+      } else if count == 0 {
+        finished = true
+        return true
+      } else {
+        return errno != EAGAIN && errno != EINTR ? { finished = true; return true }() : false
+      }
+    }
+  }
+
+  /// Everything the child wrote so far, as text.
+  public var outputText: String { String(decoding: collected, as: UTF8.self) }
+
+  /// Waits for the child to exit and returns its exit status (128 + the signal's number when a
+  /// signal ended it). Call after `readAvailable` returned true.
+  public func waitForExit() -> Int32 {
+    var status: Int32 = 0
+    while waitpid(id, &status, 0) == -1 && errno == EINTR {}
+    close(output)
+    let signal = status & 0x7f
+    return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+  }
+
+  /// Ends the child (SIGTERM) and reaps it: for quitting while a fetch runs.
+  public func terminate() {
+    kill(id, SIGTERM)
+    _ = waitForExit()
+  }
+}

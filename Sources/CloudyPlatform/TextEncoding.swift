@@ -1,0 +1,26 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The user's locale for a terminal program: whether the terminal expects UTF-8.
+public enum TextEncoding {
+  /// Adopts the environment's locale (`LANG`, `LC_ALL`, …) for the C library, as ncurses needs
+  /// before it starts, and says whether its character set is UTF-8.
+  public static func adoptUserLocale() -> Bool {
+    setlocale(LC_ALL, "")
+    let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+    return codeset.uppercased().filter { $0 != "-" } == "UTF8"
+  }
+}
+
+/// Elapsed time that never jumps with the wall clock: for measuring.
+public enum MonotonicClock {
+  /// Nanoseconds since an arbitrary start.
+  public static func nanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+  }
+}

@@ -1,0 +1,264 @@
+import CloudyModels
+import CloudyServices
+import CloudyStoring
+import CloudyViewModels
+
+/// The `cloudy` app without a terminal: the view models, which screen is shown and where its
+/// cursor is. Keys go in (`handle`), lines come out (`render`); the terminal layer only reads
+/// keys, draws lines and runs what `AppEffect` asks for.
+///
+/// Everything shown comes from the view models (the same ones the command-line tools use);
+/// this type formats nothing itself but the layout. It observes the view models' `change`
+/// bindings, so a change made through one (a new place, a setting) re-renders the others.
+///
+/// Threading: a plain, non-`Sendable` class, used on the thread that created it, like the
+/// view models and the database behind them.
+public final class CloudyApp {
+  /// What the app reads and writes through, injected so tests use fakes.
+  public struct Dependencies {
+    public var locationStore: any LocationStoring
+    public var settingsStore: any SettingsStoring
+    public var forecastStore: any ForecastStoring
+    public var geocoder: any Geocoder
+    public var zones: any TimeZoneLookup
+    /// Unix seconds now, for the forecast's age.
+    public var now: () -> Int64
+    /// An error as one line for the user (the tools' failure map in the app).
+    public var describe: (any Error) -> String
+
+    public init(
+      locationStore: any LocationStoring, settingsStore: any SettingsStoring,
+      forecastStore: any ForecastStoring, geocoder: any Geocoder, zones: any TimeZoneLookup,
+      now: @escaping () -> Int64, describe: @escaping (any Error) -> String = { "\($0)" }
+    ) {
+      self.locationStore = locationStore
+      self.settingsStore = settingsStore
+      self.forecastStore = forecastStore
+      self.geocoder = geocoder
+      self.zones = zones
+      self.now = now
+      self.describe = describe
+    }
+  }
+
+  /// How the app was started.
+  public struct Options: Hashable, Sendable {
+    /// A cached forecast older than this (seconds) is fetched on its own.
+    public var refreshAfter: Int64
+    /// Never fetch (`--offline`).
+    public var offline: Bool
+    public var glyphs: Glyphs
+
+    public init(refreshAfter: Int64 = 30 * 60, offline: Bool = false, glyphs: Glyphs = .utf8) {
+      self.refreshAfter = refreshAfter
+      self.offline = offline
+      self.glyphs = glyphs
+    }
+  }
+
+  /// A question or text the Locations screen is waiting for.
+  enum LocationsPrompt {
+    case confirmRemoval(IndexPath, name: String)
+    case renaming(IndexPath, TextField)
+  }
+
+  // MARK: - Properties
+
+  public internal(set) var screen = Screen.weather
+  /// Where Esc returns from Help and Add Location.
+  var returnScreen = Screen.weather
+  public let options: Options
+  /// The header's fetch state.
+  public internal(set) var refreshStatus = RefreshStatus.idle
+  /// Set whenever what `render` would draw may have changed; the terminal layer clears it.
+  public var needsRedraw = true
+
+  public internal(set) var locations: LocationsViewModel
+  public internal(set) var settings: SettingsViewModel
+  /// The selected place's forecast; nil when no place is selected.
+  public internal(set) var forecast: ForecastViewModel?
+  /// Alive while the Add Location screen is.
+  public internal(set) var addLocation: AddLocationViewModel?
+
+  let dependencies: Dependencies
+  var showsHourly = false
+  /// The body's height in the last frame, for page keys.
+  var lastBodyHeight = 10
+  var weatherScroll = 0
+  var locationsViewport = ListViewport()
+  var settingsViewport = ListViewport()
+  var candidatesViewport = ListViewport()
+  var locationsPrompt: LocationsPrompt?
+  var searchField = TextField()
+  /// One line under the screen: an error, or what just happened; cleared by the next key.
+  var message: ScreenLine?
+  /// Places fetched on their own already (or tried): a failure is not retried on its own.
+  var automaticallyRefreshed: Set<Place> = []
+
+  private var locationsToken: ObservationToken?
+  private var settingsToken: ObservationToken?
+  private var addLocationTokens: [ObservationToken] = []
+
+  // MARK: - Initialization
+
+  /// Reads the places, the settings and the selected place's cached forecast.
+  public init(_ dependencies: Dependencies, options: Options = Options()) throws {
+    self.dependencies = dependencies
+    self.options = options
+    locations = try LocationsViewModel(store: dependencies.locationStore)
+    settings = try SettingsViewModel(store: dependencies.settingsStore)
+    try showSelectedPlace()
+    bindLocations()
+    bindSettings()
+  }
+
+  // MARK: - Bindings
+
+  private func bindLocations() {
+    // Any change to the list (a selection, a removal, a rename) may change the place shown.
+    locationsToken = locations.change.bind { [weak self] change in
+      guard let self, change != .loaded || forecast != nil || !locations.snapshot.locations.isEmpty
+      else { return }
+      do { try showSelectedPlace() } catch { show(error) }
+      locationsViewport.clamp(count: locationsRowCount)
+      needsRedraw = true
+    }
+  }
+
+  private func bindSettings() {
+    // A new notation re-renders the same cached forecast at once: no fetch.
+    settingsToken = settings.change.bind { [weak self] change in
+      guard let self, change != .loaded else { return }
+      do { try forecast?.reload(now: dependencies.now()) } catch { show(error) }
+      needsRedraw = true
+    }
+  }
+
+  /// Makes the forecast view model of the selected place, unless it is the one shown.
+  func showSelectedPlace() throws {
+    let target: ForecastTarget
+    do {
+      target = try LocationEditor(store: dependencies.locationStore).forecastTarget(nil)
+    } catch LocationsViewModelError.nothingSelected {
+      forecast = nil
+      return
+    }
+    if let forecast, forecast.target == target { return }
+    if forecast?.target.place != target.place {
+      weatherScroll = 0
+    }
+    forecast = try ForecastViewModel(
+      target: target, forecasts: dependencies.forecastStore, settings: dependencies.settingsStore,
+      zones: dependencies.zones, now: dependencies.now())
+  }
+
+  // MARK: - Changes from elsewhere
+
+  /// The one place that re-reads the stores after another process changed the database (the
+  /// live-updates watcher calls it; so does a finished fetch). Cheap enough per change: one
+  /// snapshot of the list, the settings row and the shown place's forecast.
+  public func storeDidChange() {
+    do {
+      try locations.reload()
+      settings = try SettingsViewModel(store: dependencies.settingsStore)
+      bindSettings()
+      try showSelectedPlace()
+      try forecast?.reload(now: dependencies.now())
+    } catch {
+      show(error)
+    }
+    needsRedraw = true
+  }
+
+  // MARK: - Refresh
+
+  /// The fetch to start on its own: the shown place's forecast is missing or older than
+  /// `refreshAfter`, nothing is being fetched, the app is online, and this place was not
+  /// already fetched on its own (a failure is not retried in a loop; `R` retries).
+  public func automaticRefresh() -> ForecastRefreshRequest? {
+    guard !options.offline, refreshStatus != .refreshing, let forecast,
+      !automaticallyRefreshed.contains(forecast.target.place)
+    else { return nil }
+    if let weather = forecast.weather,
+      dependencies.now() - weather.fetchedAt < options.refreshAfter
+    {
+      return nil
+    }
+    automaticallyRefreshed.insert(forecast.target.place)
+    refreshStatus = .refreshing
+    needsRedraw = true
+    return request(for: forecast.target)
+  }
+
+  func request(for target: ForecastTarget) -> ForecastRefreshRequest {
+    ForecastRefreshRequest(name: target.name, argument: target.number.map(String.init) ?? "current")
+  }
+
+  /// The fetch ended: on success the new forecast is read from the cache; on failure the
+  /// reason is shown in one line and the cache (which the fetch left alone) is shown as it was.
+  public func refreshFinished(failure: String?) {
+    if let failure {
+      refreshStatus = .failed(failure)
+    } else {
+      refreshStatus = .idle
+      do { try forecast?.reload(now: dependencies.now()) } catch { show(error) }
+    }
+    if let place = forecast?.target.place, failure == nil {
+      automaticallyRefreshed.insert(place)
+    }
+    needsRedraw = true
+  }
+
+  // MARK: - Messages
+
+  func show(_ error: any Error) {
+    message = ScreenLine(dependencies.describe(error), .error)
+    needsRedraw = true
+  }
+
+  func say(_ text: String) {
+    message = ScreenLine(text, .dim)
+    needsRedraw = true
+  }
+
+  // MARK: - Navigation
+
+  func go(to next: Screen) {
+    if next == .help || next == .addLocation {
+      returnScreen = screen == .help || screen == .addLocation ? returnScreen : screen
+    }
+    if next == .addLocation { openAddLocation() }
+    if screen == .addLocation, next != .addLocation { closeAddLocation() }
+    if next == .locations, let selected = locations.selectedIndexPath {
+      locationsViewport.cursor = locationsRow(of: selected)
+    }
+    screen = next
+    needsRedraw = true
+  }
+
+  private func openAddLocation() {
+    let model = AddLocationViewModel(
+      geocoder: dependencies.geocoder, limit: 50, store: dependencies.locationStore)
+    searchField = TextField()
+    candidatesViewport = ListViewport()
+    addLocationTokens = [
+      model.state.bind { [weak self] _ in
+        self?.candidatesViewport = ListViewport()
+        self?.needsRedraw = true
+      },
+      model.chosen.bind { [weak self] location in
+        guard let self, let location else { return }
+        // Another view model wrote the store: the list re-reads it, and its binding updates
+        // the Weather screen.
+        do { try locations.reload() } catch { show(error) }
+        say("Saved \(MessageText.quoted(location.name)).")
+      },
+    ]
+    addLocation = model
+  }
+
+  private func closeAddLocation() {
+    addLocationTokens = []
+    addLocation = nil
+  }
+}

@@ -1,0 +1,233 @@
+import CloudyModels
+import CloudyStoring
+import CloudyViewModels
+
+extension CloudyApp {
+  /// Applies one key to the screen shown; returns what the terminal layer must do.
+  public func handle(_ key: Key) -> [AppEffect] {
+    needsRedraw = true
+    if key == .interrupt { return [.quit] }
+    // A pending question or text takes the key before the screen does.
+    if screen == .locations, let prompt = locationsPrompt {
+      handlePrompt(prompt, key)
+      return []
+    }
+    if screen == .addLocation { return handleAddLocation(key) }
+    message = nil
+    switch key {
+    case .character("q"): return [.quit]
+    case .character("?"):
+      if screen != .help { go(to: .help) }
+      return []
+    case .escape:
+      go(to: screen == .help ? returnScreen : .weather)
+      return []
+    default: break
+    }
+    switch screen {
+    case .weather: return handleWeather(key)
+    case .locations: handleLocations(key)
+    case .settings: handleSettings(key)
+    case .help, .addLocation: break
+    }
+    return []
+  }
+
+  // MARK: - Weather
+
+  private func handleWeather(_ key: Key) -> [AppEffect] {
+    switch key {
+    case .character("l"): go(to: .locations)
+    case .character("s"): go(to: .settings)
+    case .character("a"): go(to: .addLocation)
+    case .character("h"):
+      showsHourly.toggle()
+      weatherScroll = 0
+    case .up, .character("k"): weatherScroll = max(0, weatherScroll - 1)
+    case .down, .character("j"): weatherScroll += 1
+    case .pageUp: weatherScroll = max(0, weatherScroll - 10)
+    case .pageDown: weatherScroll += 10
+    case .home: weatherScroll = 0
+    case .character("R"):
+      guard let forecast else {
+        say("Nothing to refresh: add a place with a.")
+        return []
+      }
+      guard !options.offline else {
+        say("Offline (--offline): not fetching; the cache is shown as it is.")
+        return []
+      }
+      guard refreshStatus != .refreshing else { return [] }
+      refreshStatus = .refreshing
+      return [.refresh(request(for: forecast.target))]
+    default: break
+    }
+    return []
+  }
+
+  // MARK: - Locations
+
+  /// Rows the cursor can be on: the current location (when set), then every saved place.
+  var locationsRowCount: Int {
+    (locations.index(of: .current) == nil ? 0 : 1) + locations.snapshot.locations.count
+  }
+
+  /// The index path of the cursor's row `row`.
+  func locationsIndexPath(_ row: Int) -> IndexPath {
+    guard let current = locations.index(of: .current) else {
+      return IndexPath(row: row, section: 0)
+    }
+    return row == 0 ? IndexPath(row: 0, section: current) : IndexPath(row: row - 1, section: 1)
+  }
+
+  func locationsRow(of indexPath: IndexPath) -> Int {
+    locations.index(of: .current) == nil
+      ? indexPath.row : (indexPath.section == 0 ? 0 : indexPath.row + 1)
+  }
+
+  private func handleLocations(_ key: Key) {
+    let count = locationsRowCount
+    let indexPath = locationsIndexPath(locationsViewport.cursor)
+    switch key {
+    case .up, .character("k"): locationsViewport.move(by: -1, count: count)
+    case .down, .character("j"): locationsViewport.move(by: 1, count: count)
+    case .pageUp: locationsViewport.move(by: -pageRows, count: count)
+    case .pageDown: locationsViewport.move(by: pageRows, count: count)
+    case .home: locationsViewport.move(by: -count, count: count)
+    case .end: locationsViewport.move(by: count, count: count)
+    case .enter:
+      guard count > 0 else { return }
+      do {
+        try locations.select(at: indexPath)
+        go(to: .weather)
+      } catch { show(error) }
+    case .character("a"): go(to: .addLocation)
+    case .character("s"): go(to: .settings)
+    case .character("d"):
+      guard count > 0, let row = locations.viewModel(at: indexPath) else { return }
+      guard row.location != nil else {
+        show(LocationsViewModelError.currentLocationNotEditable)
+        return
+      }
+      locationsPrompt = .confirmRemoval(indexPath, name: row.text)
+    case .character("r"):
+      guard count > 0, let row = locations.viewModel(at: indexPath) else { return }
+      guard row.location != nil else {
+        show(LocationsViewModelError.currentLocationNotEditable)
+        return
+      }
+      locationsPrompt = .renaming(indexPath, TextField(row.text))
+    case .character("J"): moveRow(at: indexPath, by: 1)
+    case .character("K"): moveRow(at: indexPath, by: -1)
+    default: break
+    }
+  }
+
+  private func moveRow(at indexPath: IndexPath, by delta: Int) {
+    guard locationsRowCount > 0, locations.viewModel(at: indexPath)?.location != nil else {
+      if locationsRowCount > 0 { show(LocationsViewModelError.currentLocationNotEditable) }
+      return
+    }
+    let destination = IndexPath(row: indexPath.row + delta, section: indexPath.section)
+    guard destination.row >= 0, destination.row < locations.snapshot.locations.count else {
+      return
+    }
+    do {
+      try locations.move(from: indexPath, to: destination)
+      locationsViewport.cursor = locationsRow(of: destination)
+    } catch { show(error) }
+  }
+
+  private func handlePrompt(_ prompt: LocationsPrompt, _ key: Key) {
+    switch prompt {
+    case .confirmRemoval(let indexPath, let name):
+      locationsPrompt = nil
+      guard key == .character("y") || key == .character("Y") else {
+        say("Kept \(MessageText.quoted(name)).")
+        return
+      }
+      do {
+        try locations.delete(at: indexPath)
+        say("Removed \(MessageText.quoted(name)).")
+      } catch { show(error) }
+    case .renaming(let indexPath, var field):
+      switch key {
+      case .escape: locationsPrompt = nil
+      case .enter:
+        do {
+          let renamed = try locations.rename(at: indexPath, to: field.text)
+          locationsPrompt = nil
+          say("Renamed to \(MessageText.quoted(renamed.name)).")
+        } catch {
+          show(error)
+        }
+      default:
+        if field.edit(key) { locationsPrompt = .renaming(indexPath, field) }
+      }
+    }
+  }
+
+  // MARK: - Add Location
+
+  private func handleAddLocation(_ key: Key) -> [AppEffect] {
+    guard let model = addLocation else { return [] }
+    switch key {
+    case .escape: go(to: returnScreen)
+    case .up: candidatesViewport.move(by: -1, count: model.numberOfRows)
+    case .down: candidatesViewport.move(by: 1, count: model.numberOfRows)
+    case .pageUp: candidatesViewport.move(by: -pageRows, count: model.numberOfRows)
+    case .pageDown: candidatesViewport.move(by: pageRows, count: model.numberOfRows)
+    case .enter:
+      guard model.numberOfRows > 0 else { return [] }
+      do {
+        try model.choose(at: candidatesViewport.cursor)
+        let saved = message
+        go(to: returnScreen)
+        message = saved
+      } catch { show(error) }
+    default:
+      if searchField.edit(key) {
+        message = nil
+        // The binding: the view model searches and announces its state.
+        model.query.value = searchField.text
+      }
+    }
+    return []
+  }
+
+  // MARK: - Settings
+
+  /// Settings rows: two per section, section by section.
+  var settingsRowCount: Int {
+    (0..<settings.numberOfSections).reduce(0) { $0 + settings.numberOfRows(inSection: $1) }
+  }
+
+  func settingsIndexPath(_ row: Int) -> IndexPath {
+    var remaining = row
+    for section in 0..<settings.numberOfSections {
+      let rows = settings.numberOfRows(inSection: section)
+      if remaining < rows { return IndexPath(row: remaining, section: section) }
+      remaining -= rows
+    }
+    return IndexPath(row: 0, section: 0)
+  }
+
+  private func handleSettings(_ key: Key) {
+    let count = settingsRowCount
+    switch key {
+    case .up, .character("k"): settingsViewport.move(by: -1, count: count)
+    case .down, .character("j"): settingsViewport.move(by: 1, count: count)
+    case .home: settingsViewport.move(by: -count, count: count)
+    case .end: settingsViewport.move(by: count, count: count)
+    case .enter, .character(" "):
+      do {
+        try settings.select(at: settingsIndexPath(settingsViewport.cursor))
+      } catch { show(error) }
+    case .character("l"): go(to: .locations)
+    default: break
+    }
+  }
+
+  /// Rows a page key moves: a screenful less one, as the last frame was drawn.
+  var pageRows: Int { max(1, lastBodyHeight - 1) }
+}

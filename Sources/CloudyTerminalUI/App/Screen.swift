@@ -1,0 +1,43 @@
+/// The app's screens, one at a time, as the Cloudy app's view controllers.
+public enum Screen: Hashable, Sendable {
+  /// The selected place's day and week (start screen).
+  case weather
+  /// Current Location and Saved Locations, the selection marked.
+  case locations
+  /// Search the gazetteer as you type and save a candidate.
+  case addLocation
+  /// The three notations, one checkmark each.
+  case settings
+  /// Every key.
+  case help
+}
+
+/// What the app asks of the terminal layer after a key or a change.
+public enum AppEffect: Hashable, Sendable {
+  /// Restore the terminal and exit 0.
+  case quit
+  /// Run the fetch for this place (a child process); answer with `refreshFinished`.
+  case refresh(ForecastRefreshRequest)
+}
+
+/// The place to fetch, as `cloudy-forecast-fetch` is told it (a row number, or `current`).
+public struct ForecastRefreshRequest: Hashable, Sendable {
+  /// "Richmond, Virginia, US".
+  public let name: String
+  /// The fetch tool's place argument: the saved place's row number, or "current".
+  public let argument: String
+
+  public init(name: String, argument: String) {
+    self.name = name
+    self.argument = argument
+  }
+}
+
+/// The header's refresh state.
+public enum RefreshStatus: Hashable, Sendable {
+  case idle
+  /// A fetch is running.
+  case refreshing
+  /// The last fetch failed; the one-line reason (the cache is as it was).
+  case failed(String)
+}

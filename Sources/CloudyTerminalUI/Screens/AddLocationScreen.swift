@@ -1,0 +1,50 @@
+import CloudyModels
+import CloudyServices
+import CloudyViewModels
+
+extension CloudyApp {
+  /// The search field bound to `AddLocationViewModel.query`, the view model's state, and the
+  /// candidates with the cursor.
+  func addLocationBody(width: Int, height: Int) -> [ScreenLine] {
+    guard let model = addLocation else { return [] }
+    var lines = [
+      ScreenLine(" Search: \(searchField.text)\(options.glyphs.cursor)", .prompt), ScreenLine(""),
+    ]
+    switch model.state.value {
+    case .idle:
+      lines.append(ScreenLine(" Type a place name: \(quoted("Richmond, VA")), \(quoted("Zürich")).", .dim))
+      return lines
+    case .searching:
+      lines.append(ScreenLine(" Searching\(options.glyphs.ellipsis)", .dim))
+      return lines
+    case .failed(let error):
+      lines.append(ScreenLine(" Cannot search: \(error)", .error))
+      return lines
+    case .noResults:
+      lines.append(ScreenLine(" No place matches \(quoted(searchField.text.trimmingWhitespace())).", .prompt))
+      if !model.suggestions.isEmpty {
+        lines.append(ScreenLine(" Did you mean:", .dim))
+        lines += model.suggestions.map { ScreenLine("   \($0.displayName)", .dim) }
+      }
+      return lines
+    case .results:
+      let count = model.numberOfRows
+      lines.append(ScreenLine(" \(count == 1 ? "1 place" : "\(count) places")", .dim))
+    }
+    let listHeight = height - lines.count
+    let count = model.numberOfRows
+    candidatesViewport.clamp(count: count)
+    candidatesViewport.reveal(line: candidatesViewport.cursor, height: listHeight, lineCount: count)
+    let top = candidatesViewport.top
+    for index in top..<min(count, top + max(0, listHeight)) {
+      guard let row = model.viewModel(at: index) else { continue }
+      let detail = width >= 60 ? row.detailText + " " : ""
+      lines.append(
+        ScreenLine(
+          TextFit.spread("   \(row.text)", detail, width: width, minimumLeft: 20,
+            ellipsis: options.glyphs.ellipsis),
+          index == candidatesViewport.cursor ? .cursor : .normal))
+    }
+    return lines
+  }
+}

@@ -1,0 +1,135 @@
+import CloudyViewModels
+
+extension CloudyApp {
+  /// The screen shown, as exactly `size.rows` lines of exactly `size.columns` columns: a
+  /// header, the screen's body, a message line and the footer naming the keys that apply.
+  /// Draws only what fits, so its cost does not grow with the number of places.
+  public func render(_ size: TerminalSize) -> [ScreenLine] {
+    let glyphs = options.glyphs
+    guard !size.isTooSmall else { return tooSmall(size) }
+    let bodyHeight = size.rows - 3
+    lastBodyHeight = bodyHeight
+    var body: [ScreenLine]
+    switch screen {
+    case .weather: body = weatherBody(width: size.columns, height: bodyHeight)
+    case .locations: body = locationsBody(width: size.columns, height: bodyHeight)
+    case .addLocation: body = addLocationBody(width: size.columns, height: bodyHeight)
+    case .settings: body = settingsBody(width: size.columns, height: bodyHeight)
+    case .help: body = helpBody(width: size.columns, height: bodyHeight)
+    }
+    body = Array(body.prefix(bodyHeight))
+    body += Array(repeating: ScreenLine(""), count: bodyHeight - body.count)
+    let lines = [header(width: size.columns)] + body + [messageLine, ScreenLine(footer, .footer)]
+    return lines.map { line in
+      ScreenLine(
+        TextFit.pad(glyphs.shown(line.text), to: size.columns, ellipsis: glyphs.ellipsis),
+        line.style)
+    }
+  }
+
+  private func tooSmall(_ size: TerminalSize) -> [ScreenLine] {
+    let minimum = TerminalSize.minimum
+    let words = [
+      "The window is too small", "(\(size.columns)x\(size.rows)).",
+      "Cloudy needs \(minimum.columns)x\(minimum.rows).", "q quits.",
+    ]
+    // Wrap the words into the width there is, top left, so even a tiny window says it.
+    var lines: [String] = []
+    for word in words {
+      if let last = lines.last, DisplayWidth.of(last) + 1 + DisplayWidth.of(word) <= size.columns {
+        lines[lines.count - 1] = last + " " + word
+      } else {
+        lines.append(word)
+      }
+    }
+    let shown = lines.prefix(max(0, size.rows)).map {
+      ScreenLine(TextFit.pad($0, to: size.columns, ellipsis: options.glyphs.ellipsis), .prompt)
+    }
+    return shown
+      + Array(
+        repeating: ScreenLine(String(repeating: " ", count: max(0, size.columns))),
+        count: max(0, size.rows - shown.count))
+  }
+
+  // MARK: - Header, message, footer
+
+  private func header(width: Int) -> ScreenLine {
+    let sep = options.glyphs.separator
+    let title: String
+    switch screen {
+    case .weather: title = forecast?.target.name ?? "Weather"
+    case .locations: title = "Locations"
+    case .addLocation: title = "Add Location"
+    case .settings: title = "Settings"
+    case .help: title = "Keys"
+    }
+    var status: String
+    switch refreshStatus {
+    case .refreshing: status = "refreshing" + options.glyphs.ellipsis
+    case .failed: status = "refresh failed"
+    case .idle: status = ""
+    }
+    if screen == .weather, refreshStatus != .refreshing, let age = ageText {
+      status = status.isEmpty ? age : status + sep + age
+    }
+    return ScreenLine(
+      TextFit.spread(" Cloudy" + sep + title, status + " ", width: width, minimumLeft: 16),
+      .header)
+  }
+
+  /// "as of 12 min ago", at the app's clock (so it ages between frames without a read).
+  var ageText: String? {
+    guard let weather = forecast?.weather else { return nil }
+    return ForecastAge(fetchedAt: weather.fetchedAt, now: dependencies.now(), fromCache: true)
+      .asOfText
+  }
+
+  private var messageLine: ScreenLine {
+    if screen == .locations, let prompt = locationsPrompt {
+      switch prompt {
+      case .confirmRemoval(_, let name):
+        return ScreenLine(" Remove \(quoted(name))? y/n", .prompt)
+      case .renaming(_, let field):
+        return ScreenLine(" New name: \(field.text)\(options.glyphs.cursor)", .prompt)
+      }
+    }
+    if let message {
+      return ScreenLine(" " + message.text, message.style)
+    }
+    if case .failed(let reason) = refreshStatus, screen == .weather {
+      return ScreenLine(" Refresh failed: \(reason)", .error)
+    }
+    return ScreenLine("")
+  }
+
+  func quoted(_ text: String) -> String {
+    options.glyphs.unicode ? "“\(text)”" : "\"\(text)\""
+  }
+
+  /// The keys that apply now.
+  var footer: String {
+    let arrows = "\(options.glyphs.up)/\(options.glyphs.down)"
+    let keys: [String]
+    switch screen {
+    case .weather:
+      keys = [
+        "l places", "s settings", "a add", showsHourly ? "h week" : "h hourly",
+        options.offline ? "offline" : "R refresh", "? help", "q quit",
+      ]
+    case .locations:
+      switch locationsPrompt {
+      case .confirmRemoval: keys = ["y remove", "n keep"]
+      case .renaming: keys = ["Enter save", "Esc cancel"]
+      case nil:
+        keys = [
+          "\(arrows) move", "Enter select", "a add", "d remove", "J/K reorder", "r rename",
+          "Esc back", "? help", "q quit",
+        ]
+      }
+    case .addLocation: keys = ["type a name", "\(arrows) choose", "Enter save", "Esc cancel"]
+    case .settings: keys = ["\(arrows) move", "Enter/Space choose", "Esc back", "? help", "q quit"]
+    case .help: keys = ["Esc back", "q quit"]
+    }
+    return " " + keys.joined(separator: "  ")
+  }
+}

@@ -1,0 +1,54 @@
+import CloudyViewModels
+
+extension CloudyApp {
+  /// "Current Location" (when set) and "Saved Locations", the selected place marked, the
+  /// cursor's row in reverse. Lines are computed from the row numbers, never by walking the
+  /// list: only the rows on screen are read from the view model.
+  func locationsBody(width: Int, height: Int) -> [ScreenLine] {
+    let hasCurrent = locations.index(of: .current) != nil
+    let savedCount = locations.snapshot.locations.count
+    // Lines: [Current Location title, its row, blank] then Saved Locations title, its rows
+    // (or one line saying there are none).
+    let savedTitleLine = hasCurrent ? 3 : 0
+    let firstSavedLine = savedTitleLine + 1
+    let lineCount = firstSavedLine + max(savedCount, 1)
+    locationsViewport.clamp(count: locationsRowCount)
+    let cursor = locationsViewport.cursor
+    let cursorLine = hasCurrent && cursor == 0 ? 1 : firstSavedLine + cursor - (hasCurrent ? 1 : 0)
+    locationsViewport.reveal(line: cursorLine, height: height, lineCount: lineCount)
+    let top = locationsViewport.top
+    var lines: [ScreenLine] = []
+    for line in top..<min(lineCount, top + height) {
+      if hasCurrent, line == 0 {
+        lines.append(ScreenLine(" " + LocationsViewModel.Section.current.title, .sectionTitle))
+      } else if hasCurrent, line == 1 {
+        lines.append(row(locations.viewModel(at: IndexPath(row: 0, section: 0)), cursor == 0, width))
+      } else if hasCurrent, line == 2 {
+        lines.append(ScreenLine(""))
+      } else if line == savedTitleLine {
+        let count = savedCount == 0 ? "" : " (\(savedCount))"
+        lines.append(ScreenLine(" " + LocationsViewModel.Section.saved.title + count, .sectionTitle))
+      } else if savedCount == 0 {
+        lines.append(ScreenLine("   None yet: press a to add a place.", .dim))
+      } else {
+        let savedRow = line - firstSavedLine
+        let rowIndex = savedRow + (hasCurrent ? 1 : 0)
+        let section = hasCurrent ? 1 : 0
+        lines.append(
+          row(locations.viewModel(at: IndexPath(row: savedRow, section: section)),
+            rowIndex == cursor, width))
+      }
+    }
+    return lines
+  }
+
+  private func row(_ model: LocationRowViewModel?, _ isCursor: Bool, _ width: Int) -> ScreenLine {
+    guard let model else { return ScreenLine("") }
+    let mark = model.isSelected ? options.glyphs.checkmark : " "
+    let detail = width >= 60 ? model.detailText + " " : ""
+    return ScreenLine(
+      TextFit.spread(" \(mark) \(model.text)", detail, width: width, minimumLeft: 20,
+        ellipsis: options.glyphs.ellipsis),
+      isCursor ? .cursor : .normal)
+  }
+}
