@@ -7,6 +7,8 @@
 #endif
 #include <locale.h>
 #include <ncursesw/curses.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 // ncurses' globals (stdscr, LINES, COLS) are mutable C variables, which Swift 6 refuses to touch
 // from Swift code; these accessors read them in C.
@@ -21,6 +23,24 @@ static inline int cloudy_read_key(int *key) {
   int result = wget_wch(stdscr, &value);
   *key = (int)value;
   return result;
+}
+
+// Draws one line: moves to the row's start, sets the attributes, writes the UTF-8 text (already
+// fitted to the width) and clears what is left of the row.
+static inline void cloudy_draw_line(int row, const char *text, int attributes) {
+  attrset(attributes);
+  mvaddstr(row, 0, text);
+  clrtoeol();
+  attrset(A_NORMAL);
+}
+
+// Reads the terminal's size from the kernel (after SIGWINCH) and tells ncurses; ioctl is variadic,
+// which Swift cannot call.
+static inline void cloudy_adopt_window_size(void) {
+  struct winsize size;
+  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_row > 0 && size.ws_col > 0) {
+    resizeterm(size.ws_row, size.ws_col);
+  }
 }
 
 // Attribute values are macros built from NCURSES_BITS, which Swift does not import.

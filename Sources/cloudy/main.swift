@@ -1,1 +1,3 @@
-print("")
+import CloudyCLI
+
+ToolMain.run(CloudyCommand.self, tool: CloudyCommand.tool)

@@ -1,0 +1,147 @@
+import CloudyPlatform
+import CloudyTerminalUI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// How the app ended.
+enum SessionEnding {
+  /// `q` or Ctrl-C (also a SIGINT from elsewhere).
+  case quit
+  /// SIGTERM or SIGHUP, or the terminal went away; exits 128 + the signal's number.
+  case signal(Int32)
+
+  var exitCode: Int32? {
+    switch self {
+    case .quit: nil
+    case .signal(let number): 128 + number
+    }
+  }
+}
+
+/// The app's one thread: waits (poll) on the keyboard, the signals and a running fetch at once,
+/// hands keys to `CloudyApp` and draws what it renders. Nothing here blocks on the network or
+/// the child: a fetch is a descriptor among the others.
+final class AppSession {
+  private let app: CloudyApp
+  private let databasePath: String
+  private let color: Bool
+  private let signals: Int32
+  private var fetch: ForecastFetch?
+  private var frameLog: FrameLog?
+
+  init(app: CloudyApp, databasePath: String, color: Bool, frameLog: String?) throws {
+    self.app = app
+    self.databasePath = databasePath
+    self.color = color
+    signals = try SignalEvents.install([SIGINT, SIGTERM, SIGHUP, SIGWINCH])
+    self.frameLog = frameLog.flatMap(FrameLog.init)
+  }
+
+  /// Runs until a way out; the terminal is restored on every one of them, thrown errors too.
+  func run() throws -> SessionEnding {
+    let terminal = Terminal(color: color)
+    defer {
+      fetch?.process.terminate()
+      terminal.stop()
+    }
+    draw(terminal)
+    frameLog?.firstFrame()
+    startAutomaticRefresh()
+    while true {
+      var descriptors: [Int32] = [0, signals]
+      if let fetch { descriptors.append(fetch.process.output) }
+      // The clock ticks for the header's age ("as of 12 min ago"), not to look for changes.
+      let ready = Readiness.wait(descriptors, milliseconds: fetch == nil ? 15_000 : 1_000)
+      let started = MonotonicClock.nanoseconds()
+      if ready[1].readable {
+        for signal in SignalEvents.drain(signals) {
+          switch signal {
+          case SIGWINCH:
+            terminal.adoptWindowSize()
+            app.needsRedraw = true
+          case SIGINT: return .quit
+          default: return .signal(signal)
+          }
+        }
+      }
+      if ready[0].readable || ready[0].closed {
+        let (keys, resized) = terminal.readKeys()
+        if keys.isEmpty, !resized, ready[0].closed { return .signal(SIGHUP) }
+        if resized { app.needsRedraw = true }
+        for key in keys {
+          for effect in app.handle(key) {
+            switch effect {
+            case .quit: return .quit
+            case .refresh(let request): startFetch(request)
+            }
+          }
+        }
+        if !keys.isEmpty {
+          startAutomaticRefresh()
+          draw(terminal)
+          frameLog?.key(screen: app.screen, nanoseconds: MonotonicClock.nanoseconds() - started)
+          continue
+        }
+      }
+      if let fetch, descriptors.count == 3, ready[2].readable || ready[2].closed {
+        if case .finished(let failure) = fetch.poll() {
+          self.fetch = nil
+          app.refreshFinished(failure: failure)
+        }
+      }
+      startAutomaticRefresh()
+      // Redrawn on every wake: the age in the header moves with the clock.
+      app.needsRedraw = true
+      draw(terminal)
+    }
+  }
+
+  private func draw(_ terminal: Terminal) {
+    guard app.needsRedraw else { return }
+    app.needsRedraw = false
+    terminal.draw(app.render(terminal.size))
+  }
+
+  private func startAutomaticRefresh() {
+    guard fetch == nil, let request = app.automaticRefresh() else { return }
+    startFetch(request)
+  }
+
+  private func startFetch(_ request: ForecastRefreshRequest) {
+    guard fetch == nil else { return }
+    do {
+      fetch = try ForecastFetch(request, databasePath: databasePath)
+    } catch {
+      app.refreshFinished(failure: error.message)
+    }
+  }
+}
+
+/// `CLOUDY_FRAME_LOG=FILE`: one line per key answered (screen, nanoseconds from the key read to
+/// the frame written) and the moment of the first frame, for the benchmark. Off by default.
+struct FrameLog {
+  private let file: UnsafeMutablePointer<FILE>
+
+  init?(path: String) {
+    guard !path.isEmpty, let file = fopen(path, "a") else { return nil }
+    self.file = file
+  }
+
+  /// `first-frame MONOTONIC_NS`: the benchmark subtracts its own launch time.
+  func firstFrame() {
+    write("first-frame \(MonotonicClock.nanoseconds())")
+  }
+
+  func key(screen: Screen, nanoseconds: UInt64) {
+    write("key \(screen) \(nanoseconds)")
+  }
+
+  private func write(_ line: String) {
+    fputs(line + "\n", file)
+    fflush(file)
+  }
+}

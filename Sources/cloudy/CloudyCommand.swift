@@ -1,0 +1,82 @@
+import ArgumentParser
+import CloudyCLI
+import CloudyGazetteer
+import CloudyPlatform
+import CloudyTerminalUI
+
+/// `cloudy`: the Cloudy app, full-screen in the terminal, on the view models the command-line
+/// tools use.
+struct CloudyCommand: ParsableCommand {
+  static let tool = "cloudy"
+
+  static let configuration = CommandConfiguration(
+    commandName: tool,
+    abstract: "The Cloudy app in the terminal: your places' weather, offline first.",
+    discussion: """
+      Weather (the selected place's day and week), Locations (l), Add Location (a) and \
+      Settings (s); ? lists every key, q quits. Forecasts come from the database; a forecast \
+      older than --refresh-after, or R, fetches a new one with cloudy-forecast-fetch (installed \
+      beside cloudy) while the keys keep working. With no database yet, nothing is created \
+      until you add a place.
+      """)
+
+  @OptionGroup var database: DatabaseOptions
+
+  @Flag(name: .long, help: "Never fetch: show the cache as it is.")
+  var offline = false
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Fetch a forecast on its own when the cached one is older than this: 90s, 30m, 2h, 1d (0 fetches at once).",
+      valueName: "age"))
+  var refreshAfter: RefreshInterval = RefreshInterval(seconds: 30 * 60)
+
+  func run() throws {
+    try ToolMain.reporting(tool: Self.tool) {
+      let databasePath = try database.resolve()
+      // Opened (and checked) before the terminal is taken over, so a damaged or foreign file
+      // is one error line on a normal terminal and nothing is written.
+      let appDatabase = try AppDatabase(path: databasePath)
+      let unicode = TextEncoding.adoptUserLocale()
+      let app = try CloudyApp(
+        CloudyApp.Dependencies(
+          locationStore: AppLocationStore(database: appDatabase),
+          settingsStore: AppSettingsStore(database: appDatabase),
+          forecastStore: AppForecastStore(database: appDatabase),
+          geocoder: GazetteerGeocoder(), zones: InstalledTimeZones(), now: WallClock.now,
+          describe: { CommandFailure(describing: $0).message }),
+        options: CloudyApp.Options(
+          refreshAfter: refreshAfter.seconds, offline: offline,
+          glyphs: unicode ? .utf8 : .ascii))
+      let loop = try AppSession(
+        app: app, databasePath: databasePath.path,
+        color: (Environment.value("NO_COLOR") ?? "").isEmpty,
+        frameLog: Environment.value("CLOUDY_FRAME_LOG"))
+      let ending = try loop.run()
+      if let code = ending.exitCode { throw ExitCode(code) }
+    }
+  }
+}
+
+/// `--refresh-after 30m`: seconds, minutes, hours or days.
+struct RefreshInterval: ExpressibleByArgument, Hashable {
+  let seconds: Int64
+
+  init(seconds: Int64) {
+    self.seconds = seconds
+  }
+
+  init?(argument: String) {
+    let text = argument.trimmingWhitespace().lowercased()
+    let units: [(String, Int64)] = [("s", 1), ("m", 60), ("h", 3_600), ("d", 86_400)]
+    let (digits, unit) =
+      units.first { text.hasSuffix($0.0) }.map { (String(text.dropLast()), $0.1) } ?? (text, 1)
+    guard let value = Int64(digits), value >= 0, value <= 365 * 86_400 / unit else {
+      return nil
+    }
+    seconds = value * unit
+  }
+
+  var defaultValueDescription: String { seconds % 60 == 0 ? "\(seconds / 60)m" : "\(seconds)s" }
+}
