@@ -173,7 +173,8 @@ let package = Package(
     .testTarget(
       name: "CloudyTerminalUITests",
       dependencies: [
-        "CloudyTerminalUI", "CloudyViewModels", "CloudyStoring", "CloudyServices", "CloudyModels",
+        "CloudyTerminalUI", "CloudyViewModels", "CloudyStoring", "CloudyServices", "CloudyPlatform",
+        "CloudyModels",
       ]
     ),
     // End-to-end: runs the built executables as processes against temporary databases.

@@ -159,6 +159,8 @@ extension CloudyApp {
           locationsPrompt = nil
           say("Renamed to \(MessageText.quoted(renamed.name)).")
         } catch {
+          // The refusal replaces the prompt; r starts again with the name as it is.
+          locationsPrompt = nil
           show(error)
         }
       default:

@@ -1,0 +1,241 @@
+import CloudyModels
+import CloudyStoring
+import CloudyTerminalUI
+import CloudyViewModels
+import Testing
+
+@Suite("Keys: each key's effect on the screen state and the stores")
+struct KeyHandlingTests {
+  @Test func screenKeysAndEscapeBack() throws {
+    let app = try AppFixture().app()
+    #expect(app.screen == .weather)
+    app.press(.character("l"))
+    #expect(app.screen == .locations)
+    app.press(.escape)
+    #expect(app.screen == .weather)
+    app.press(.character("s"))
+    #expect(app.screen == .settings)
+    app.press(.character("?"))
+    #expect(app.screen == .help)
+    app.press(.escape)
+    #expect(app.screen == .settings)
+    app.press(.escape)
+    app.press(.character("a"))
+    #expect(app.screen == .addLocation)
+    app.press(.escape)
+    #expect(app.screen == .weather)
+  }
+
+  @Test func qAndCtrlCQuit() throws {
+    let app = try AppFixture().app()
+    #expect(app.press(.character("q")) == [.quit])
+    app.press(.character("a"))
+    // In the search field q is a letter; Ctrl-C still quits.
+    #expect(app.press(.character("q")) == [])
+    #expect(app.press(.interrupt) == [.quit])
+  }
+
+  @Test func typingSearchesAndEnterSavesTheChosenCandidate() throws {
+    let fixture = AppFixture()
+    fixture.geocoder.results["Richmond"] = [richmondVA, richmondCA]
+    let app = try fixture.app()
+    app.press(.character("a"))
+    app.type("Richmond")
+    #expect(fixture.geocoder.asked.last == "Richmond")
+    #expect(app.addLocation?.query.value == "Richmond")
+    let text = app.screenText()
+    #expect(text.contains(" Search: Richmond"))
+    #expect(text.contains("2 places"))
+    #expect(text.contains("Richmond, California, US"))
+    app.press(.down, .enter)
+    #expect(fixture.locations.locations.map(\.name) == ["Richmond, California, US"])
+    #expect(fixture.locations.locations.first?.query == "Richmond")
+    #expect(app.screen == .weather)
+    // The first place saved becomes the selection: the Weather screen shows it.
+    #expect(app.forecast?.target.name == "Richmond, California, US")
+    #expect(app.screenText().contains("Saved \"Richmond, California, US\"."))
+  }
+
+  @Test func searchStatesAreShown() throws {
+    let fixture = AppFixture()
+    fixture.geocoder.nearMatches = [richmondVA]
+    let app = try fixture.app()
+    app.press(.character("a"))
+    #expect(app.screenText().contains("Type a place name"))
+    app.type("Richmnd")
+    #expect(app.screenText().contains("No place matches “Richmnd”."))
+    #expect(app.screenText().contains("Did you mean:\n   Richmond, Virginia, US"))
+    app.press(.backspace, .backspace)
+    #expect(app.addLocation?.query.value == "Richm")
+    fixture.geocoder.error = .emptyQuery
+    app.type("x")
+    #expect(app.screenText().contains("Cannot search:"))
+    app.press(.clearLine)
+    #expect(app.addLocation?.query.value == "")
+    // Enter with nothing to choose saves nothing.
+    app.press(.enter)
+    #expect(fixture.locations.locations.isEmpty)
+  }
+
+  @Test func locationsMoveSelectRemoveReorderRename() throws {
+    let fixture = AppFixture()
+    try fixture.withRichmond()
+    let paris = try fixture.locations.add(paris.newLocation(query: "Paris"))
+    try fixture.locations.add(place("Oslo"))
+    let app = try fixture.app()
+    app.press(.character("l"))
+    // ↓ and Enter select Paris and go back to Weather.
+    app.press(.down, .enter)
+    #expect(fixture.locations.selection == .saved(paris.id))
+    #expect(app.screen == .weather)
+    #expect(app.screenText().contains("Cloudy · Paris, Île-de-France, FR"))
+    // Back in the list the cursor is on the selection; j/k move too.
+    app.press(.character("l"))
+    app.press(.character("j"), .character("k"))
+    // K moves Paris up, J down again.
+    app.press(.character("K"))
+    #expect(fixture.locations.locations.map(\.name).first == "Paris, Île-de-France, FR")
+    app.press(.character("J"))
+    #expect(fixture.locations.locations.map(\.name)[1] == "Paris, Île-de-France, FR")
+    // d asks; n keeps; d then y removes.
+    app.press(.character("d"))
+    #expect(app.screenText().contains("Remove “Paris, Île-de-France, FR”? y/n"))
+    #expect(app.screenText().contains("y remove  n keep"))
+    app.press(.character("n"))
+    #expect(fixture.locations.locations.count == 3)
+    app.press(.character("d"), .character("y"))
+    #expect(fixture.locations.locations.map(\.name) == ["Richmond, Virginia, US", "Oslo"])
+    // The store moved the selection to the row that took Paris's place.
+    #expect(app.forecast?.target.name == "Oslo")
+    // r renames the row under the cursor.
+    app.press(.character("r"))
+    app.press(.clearLine)
+    app.type("Home")
+    app.press(.enter)
+    #expect(fixture.locations.locations.map(\.name) == ["Richmond, Virginia, US", "Home"])
+    #expect(app.screenText().contains("Renamed to \"Home\"."))
+    // Esc cancels a rename.
+    app.press(.character("r"))
+    app.type("zzz")
+    app.press(.escape)
+    #expect(fixture.locations.locations[1].name == "Home")
+    #expect(app.screen == .locations)
+  }
+
+  @Test func aRefusedActionIsOneLineAndChangesNothing() throws {
+    let fixture = AppFixture()
+    try fixture.withRichmond()
+    try fixture.locations.add(place("Oslo"))
+    let app = try fixture.app()
+    app.press(.character("l"), .down, .character("r"), .clearLine)
+    app.type("Richmond, Virginia, US")
+    app.press(.enter)
+    #expect(app.screenText().contains("is already saved"))
+    #expect(fixture.locations.locations[1].name == "Oslo")
+    let frame = app.render(TerminalSize(columns: 80, rows: 24))
+    #expect(frame[22].style == .error)
+  }
+
+  @Test func settingsEnterAndSpaceChooseAndWeatherReRendersAtOnce() throws {
+    let fixture = AppFixture()
+    try fixture.withRichmond()
+    let app = try fixture.app()
+    app.press(.character("s"))
+    app.press(.down, .enter)  // 24 Hour
+    #expect(fixture.settings.stored.time == .twentyFourHour)
+    app.press(.down, .down, .character(" "))  // Metric
+    #expect(fixture.settings.stored.units == .metric)
+    app.press(.down, .down, .enter)  // Celsius
+    #expect(fixture.settings.stored.temperature == .celsius)
+    app.press(.escape)
+    let text = app.screenText()
+    #expect(text.contains("Thu, January 15 · 09:15\n"))
+    #expect(text.contains("Temperature  20.0 °C"))
+    #expect(text.contains("Wind         16 KPH"))
+    #expect(text.contains("0° - 10°"))
+  }
+
+  @Test func weatherScrollsTheLongHourlyList() throws {
+    let fixture = AppFixture()
+    try fixture.withRichmond()
+    let app = try fixture.app()
+    app.press(.character("h"))
+    #expect(app.screenText().contains("Hour 0"))
+    app.press(.pageDown, .pageDown)
+    #expect(!app.screenText().contains("Hour 0\n"))
+    app.press(.home)
+    #expect(app.screenText().contains("Hour 0"))
+  }
+
+  @Test func refreshKeyAsksForAFetchUnlessOffline() throws {
+    let fixture = AppFixture()
+    try fixture.withRichmond()
+    let app = try fixture.app()
+    #expect(
+      app.press(.character("R"))
+        == [.refresh(ForecastRefreshRequest(name: "Richmond, Virginia, US", argument: "1"))])
+    #expect(app.refreshStatus == .refreshing)
+    #expect(app.screenText().split(separator: "\n")[0].hasSuffix("refreshing…"))
+    // A second R while fetching does not start another.
+    #expect(app.press(.character("R")) == [])
+    app.refreshFinished(failure: "could not reach api.open-meteo.com")
+    #expect(app.screenText().contains("Refresh failed: could not reach api.open-meteo.com"))
+    #expect(app.screenText().contains("Temperature  68.0 °F"))  // the cache, as it was
+    let offline = try fixture.app(CloudyApp.Options(offline: true))
+    #expect(offline.press(.character("R")) == [])
+    #expect(offline.screenText().contains("Offline (--offline): not fetching"))
+  }
+
+  @Test func staleForecastsAreFetchedOnTheirOwnOnce() throws {
+    let fixture = AppFixture()
+    try fixture.withRichmond()
+    // 12 minutes old: fresh under 30 minutes.
+    #expect(try fixture.app().automaticRefresh() == nil)
+    let app = try fixture.app(CloudyApp.Options(refreshAfter: 600))
+    #expect(app.automaticRefresh()?.argument == "1")
+    // Not again on its own, even after a failure (R retries).
+    app.refreshFinished(failure: "offline")
+    #expect(app.automaticRefresh() == nil)
+    #expect(try fixture.app(CloudyApp.Options(refreshAfter: 0, offline: true)).automaticRefresh() == nil)
+  }
+
+  @Test func aSuccessfulRefreshShowsTheNewAge() throws {
+    let fixture = AppFixture()
+    let richmond = try fixture.withRichmond()
+    let app = try fixture.app()
+    _ = app.press(.character("R"))
+    fixture.forecasts.cached[.saved(richmond.id)] = Sample.weather(fetchedAt: fixture.clock.now)
+    app.refreshFinished(failure: nil)
+    #expect(app.screenText().split(separator: "\n")[0].hasSuffix("as of just now"))
+  }
+
+  @Test func storeDidChangeRereadsEverything() throws {
+    let fixture = AppFixture()
+    try fixture.withRichmond()
+    let app = try fixture.app()
+    // Another process changes the settings and adds a place.
+    fixture.settings.stored.temperature = .celsius
+    try fixture.locations.add(place("Oslo"))
+    app.storeDidChange()
+    #expect(app.screenText().contains("Temperature  20.0 °C"))
+    app.press(.character("l"))
+    #expect(app.screenText().contains("Oslo"))
+  }
+
+  @Test func hundredThousandPlacesDrawOnlyTheVisibleRows() throws {
+    let fixture = AppFixture()
+    fixture.locations.locations = (0..<100_000).map { index in
+      Location(
+        id: Int64(index + 1), name: "Place \(index + 1)", coordinate: paris.coordinate,
+        source: .coordinates, position: index)
+    }
+    fixture.locations.selection = .saved(1)
+    let app = try fixture.app()
+    app.press(.character("l"), .end)
+    let text = app.screenText()
+    #expect(text.contains("Place 100000"))
+    #expect(!text.contains("Place 1 "))
+    app.press(.pageUp)
+    #expect(app.screenText().contains("Place 99980"))
+  }
+}
