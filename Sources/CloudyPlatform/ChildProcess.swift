@@ -69,7 +69,11 @@ public final class ChildProcess {
         finished = true
         return true
       } else {
-        return errno != EAGAIN && errno != EINTR ? { finished = true; return true }() : false
+        return errno != EAGAIN && errno != EINTR
+          ? {
+            finished = true
+            return true
+          }() : false
       }
     }
   }

@@ -36,6 +36,14 @@ public enum SignalEvents {
       action.sa_flags = SA_RESTART
       guard sigaction(signal, &action, nil) == 0 else { throw .lastError("sigaction") }
     }
+    // A parent may have started us with these blocked (the mask is inherited through exec:
+    // test runners and some terminal multiplexers do); blocked, they would never arrive.
+    var wanted = sigset_t()
+    sigemptyset(&wanted)
+    for signal in signals { sigaddset(&wanted, signal) }
+    guard pthread_sigmask(SIG_UNBLOCK, &wanted, nil) == 0 else {
+      throw .lastError("pthread_sigmask")
+    }
     return ends[0]
   }
 

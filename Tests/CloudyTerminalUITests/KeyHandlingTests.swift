@@ -196,7 +196,8 @@ struct KeyHandlingTests {
     // Not again on its own, even after a failure (R retries).
     app.refreshFinished(failure: "offline")
     #expect(app.automaticRefresh() == nil)
-    #expect(try fixture.app(CloudyApp.Options(refreshAfter: 0, offline: true)).automaticRefresh() == nil)
+    #expect(
+      try fixture.app(CloudyApp.Options(refreshAfter: 0, offline: true)).automaticRefresh() == nil)
   }
 
   @Test func aSuccessfulRefreshShowsTheNewAge() throws {

@@ -68,7 +68,9 @@ struct ScreenRenderingTests {
   @Test func noCacheSaysHowToFetch() throws {
     let fixture = AppFixture()
     try fixture.locations.add(richmondVA.newLocation(query: "Richmond"))
-    #expect(try fixture.app().screenText().contains("No forecast of Richmond, Virginia, US is cached yet."))
+    #expect(
+      try fixture.app().screenText().contains(
+        "No forecast of Richmond, Virginia, US is cached yet."))
     #expect(try fixture.app().screenText().contains("Press R to fetch it."))
     let offline = try fixture.app(CloudyApp.Options(offline: true)).screenText()
     #expect(offline.contains("Offline (--offline)"))

@@ -55,7 +55,9 @@ struct TextFitTests {
     #expect(LineLook.of(.header, color: false) == LineLook(reverse: true))
     #expect(LineLook.of(.error, color: false).colorPair == nil)
     #expect(LineLook.of(.error, color: true).colorPair == 2)
-    for style in [LineStyle.normal, .header, .footer, .sectionTitle, .cursor, .error, .prompt, .dim] {
+    for style in [
+      LineStyle.normal, .header, .footer, .sectionTitle, .cursor, .error, .prompt, .dim,
+    ] {
       #expect(LineLook.of(style, color: false).colorPair == nil)
     }
   }

@@ -12,7 +12,8 @@ extension CloudyApp {
     ]
     switch model.state.value {
     case .idle:
-      lines.append(ScreenLine(" Type a place name: \(quoted("Richmond, VA")), \(quoted("Zürich")).", .dim))
+      lines.append(
+        ScreenLine(" Type a place name: \(quoted("Richmond, VA")), \(quoted("Zürich")).", .dim))
       return lines
     case .searching:
       lines.append(ScreenLine(" Searching\(options.glyphs.ellipsis)", .dim))
@@ -21,7 +22,8 @@ extension CloudyApp {
       lines.append(ScreenLine(" Cannot search: \(error)", .error))
       return lines
     case .noResults:
-      lines.append(ScreenLine(" No place matches \(quoted(searchField.text.trimmingWhitespace())).", .prompt))
+      lines.append(
+        ScreenLine(" No place matches \(quoted(searchField.text.trimmingWhitespace())).", .prompt))
       if !model.suggestions.isEmpty {
         lines.append(ScreenLine(" Did you mean:", .dim))
         lines += model.suggestions.map { ScreenLine("   \($0.displayName)", .dim) }
@@ -41,7 +43,8 @@ extension CloudyApp {
       let detail = width >= 60 ? row.detailText + " " : ""
       lines.append(
         ScreenLine(
-          TextFit.spread("   \(row.text)", detail, width: width, minimumLeft: 20,
+          TextFit.spread(
+            "   \(row.text)", detail, width: width, minimumLeft: 20,
             ellipsis: options.glyphs.ellipsis),
           index == candidatesViewport.cursor ? .cursor : .normal))
     }

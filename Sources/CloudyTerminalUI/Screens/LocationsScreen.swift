@@ -22,12 +22,14 @@ extension CloudyApp {
       if hasCurrent, line == 0 {
         lines.append(ScreenLine(" " + LocationsViewModel.Section.current.title, .sectionTitle))
       } else if hasCurrent, line == 1 {
-        lines.append(row(locations.viewModel(at: IndexPath(row: 0, section: 0)), cursor == 0, width))
+        lines.append(
+          row(locations.viewModel(at: IndexPath(row: 0, section: 0)), cursor == 0, width))
       } else if hasCurrent, line == 2 {
         lines.append(ScreenLine(""))
       } else if line == savedTitleLine {
         let count = savedCount == 0 ? "" : " (\(savedCount))"
-        lines.append(ScreenLine(" " + LocationsViewModel.Section.saved.title + count, .sectionTitle))
+        lines.append(
+          ScreenLine(" " + LocationsViewModel.Section.saved.title + count, .sectionTitle))
       } else if savedCount == 0 {
         lines.append(ScreenLine("   None yet: press a to add a place.", .dim))
       } else {
@@ -35,7 +37,8 @@ extension CloudyApp {
         let rowIndex = savedRow + (hasCurrent ? 1 : 0)
         let section = hasCurrent ? 1 : 0
         lines.append(
-          row(locations.viewModel(at: IndexPath(row: savedRow, section: section)),
+          row(
+            locations.viewModel(at: IndexPath(row: savedRow, section: section)),
             rowIndex == cursor, width))
       }
     }
@@ -47,7 +50,8 @@ extension CloudyApp {
     let mark = model.isSelected ? options.glyphs.checkmark : " "
     let detail = width >= 60 ? model.detailText + " " : ""
     return ScreenLine(
-      TextFit.spread(" \(mark) \(model.text)", detail, width: width, minimumLeft: 20,
+      TextFit.spread(
+        " \(mark) \(model.text)", detail, width: width, minimumLeft: 20,
         ellipsis: options.glyphs.ellipsis),
       isCursor ? .cursor : .normal)
   }

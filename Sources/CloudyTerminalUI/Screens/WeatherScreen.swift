@@ -62,8 +62,9 @@ extension CloudyApp {
     let columns: (WeatherDayViewModel) -> [String] =
       width >= 70
       ? { [$0.day, $0.date, $0.temperature, $0.windSpeed, $0.iconName] }
-      : width >= 50 ? { [$0.day, $0.date, $0.temperature, $0.windSpeed] }
-      : { [String($0.day.prefix(3)), $0.temperature, $0.windSpeed] }
+      : width >= 50
+        ? { [$0.day, $0.date, $0.temperature, $0.windSpeed] }
+        : { [String($0.day.prefix(3)), $0.temperature, $0.windSpeed] }
     return TextFit.table(week.days.map(columns)).map { ScreenLine(" " + $0) }
   }
 

@@ -71,7 +71,8 @@ public enum TextFit {
   /// `left` and `right` on one line of `width` columns: `right` flush right, `left` cut to make
   /// room (at least one space between them). `right` is dropped when it would leave `left`
   /// fewer than `minimumLeft` columns.
-  public static func spread(_ left: String, _ right: String, width: Int, minimumLeft: Int = 8,
+  public static func spread(
+    _ left: String, _ right: String, width: Int, minimumLeft: Int = 8,
     ellipsis: String = "…"
   ) -> String {
     let rightWidth = DisplayWidth.of(right)
@@ -86,7 +87,9 @@ public enum TextFit {
     let count = rows.map(\.count).max() ?? 0
     var widths = [Int](repeating: 0, count: count)
     for row in rows {
-      for (index, cell) in row.enumerated() { widths[index] = max(widths[index], DisplayWidth.of(cell)) }
+      for (index, cell) in row.enumerated() {
+        widths[index] = max(widths[index], DisplayWidth.of(cell))
+      }
     }
     return rows.map { row in
       row.enumerated().map { index, cell in

@@ -1,7 +1,7 @@
 import CloudyModels
+import CloudyPlatform
 import CloudyServices
 import CloudyStoring
-import CloudyPlatform
 import CloudyTerminalUI
 import CloudyViewModels
 

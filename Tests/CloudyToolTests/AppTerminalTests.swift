@@ -1,0 +1,325 @@
+import CloudyTestSupport
+import Foundation
+import Testing
+
+/// `cloudy`, the full-screen app, end to end under tmux: a real terminal, real keys, a temporary
+/// database and, for refreshes, the loopback provider server.
+@Suite(
+  "cloudy: the app in a terminal (tmux)",
+  .enabled(
+    if: TmuxPane.isAvailable,
+    "tmux is not installed: the app's terminal tests need it (.ci/run installs it)"))
+struct AppTerminalTests {
+  // MARK: - Support
+
+  /// Saves places by name and coordinate with cloudy-locations; the first is selected.
+  static func database(_ folder: ToolTestFolder, places: [(String, String, String)]) throws
+    -> String
+  {
+    let path = folder.file("cloudy.sqlite")
+    for (name, lat, lon) in places {
+      let added = try ToolRunner.run(
+        "cloudy-locations", ["add", "--name", name, "--lat", lat, "--lon", lon, "--db", path])
+      #expect(added.status == 0, "\(added.standardError)")
+    }
+    return path
+  }
+
+  static let auckland = ("Auckland", "-36.85", "174.76")
+  static let richmond = ("Richmond", "37.55", "-77.46")
+  static let oslo = ("Oslo", "59.91", "10.75")
+
+  /// Answers every request with the recorded Auckland Open-Meteo response (or `status`), and
+  /// counts them.
+  static func server(_ counter: RequestCounter, status: Int = 200) throws -> TestHTTPServer {
+    let body = try ForecastToolTests.fixture("open-meteo-auckland.json")
+    return try TestHTTPServer { _ in
+      counter.increment()
+      return status == 200
+        ? .json(body) : .json("{\"error\": true, \"reason\": \"down\"}", status: status)
+    }
+  }
+
+  static func names(_ db: String) throws -> String {
+    try sqlite3(
+      db, "SELECT group_concat(name, '|') FROM (SELECT name FROM location ORDER BY position)")
+  }
+
+  static func fetch(_ db: String, _ server: TestHTTPServer) throws {
+    let fetched = try ToolRunner.run(
+      "cloudy-forecast", ["fetch", "--db", db],
+      environment: ["CLOUDY_OPEN_METEO_URL": server.baseURL.absoluteString])
+    #expect(fetched.status == 0, "\(fetched.standardError)")
+  }
+
+  // MARK: - Places
+
+  @Test func addAPlaceByTypingItsNameThenSelectAnother() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("cloudy.sqlite")
+    let pane = try TmuxPane(arguments: ["--db", db, "--offline"])
+    try pane.waitFor("No place yet.")
+    #expect(!FileManager.default.fileExists(atPath: db))
+    try pane.press("a")
+    try pane.waitFor("Search:")
+    try pane.type("Richmond, VA")
+    try pane.waitFor("Richmond, Virginia, US")
+    try pane.press("Enter")
+    try pane.waitFor("Cloudy · Richmond, Virginia, US")
+    #expect(try Self.names(db) == "Richmond, Virginia, US")
+    try pane.press("a")
+    try pane.type("Oslo")
+    try pane.waitFor("Oslo, Oslo, NO")
+    try pane.press("Enter")
+    try pane.waitFor("Saved \"Oslo, Oslo, NO\".")
+    try pane.press("l")
+    try pane.waitFor("Saved Locations (2)")
+    #expect(try pane.screen().contains("✓ Richmond, Virginia, US"))
+    try pane.press("Down", "Enter")
+    try pane.waitFor("Cloudy · Oslo, Oslo, NO")
+    #expect(
+      try sqlite3(db, "SELECT l.name FROM selection s JOIN location l ON l.id = s.location_id")
+        == "Oslo, Oslo, NO")
+    try pane.press("q")
+    #expect(try pane.exit().status == 0)
+  }
+
+  @Test func removeWithConfirmationAndMove() throws {
+    let folder = try ToolTestFolder()
+    let db = try Self.database(folder, places: [Self.richmond, Self.auckland, Self.oslo])
+    let pane = try TmuxPane(arguments: ["--db", db, "--offline"])
+    try pane.waitFor("Cloudy · Richmond")
+    try pane.press("l")
+    try pane.waitFor("Saved Locations (3)")
+    // The cursor starts on Richmond: J moves it down, below Auckland.
+    try pane.press("J")
+    try pane.waitUntil("Auckland above Richmond") { screen in
+      guard let a = screen.range(of: "Auckland"), let r = screen.range(of: "Richmond") else {
+        return false
+      }
+      return a.lowerBound < r.lowerBound
+    }
+    #expect(try Self.names(db) == "Auckland|Richmond|Oslo")
+    try pane.press("K")
+    try pane.waitUntil("Richmond back on top") { _ in
+      (try? Self.names(db)) == "Richmond|Auckland|Oslo"
+    }
+    // d asks first; n keeps the place.
+    try pane.press("j", "d")
+    try pane.waitFor("Remove “Auckland”? y/n")
+    try pane.press("n")
+    try pane.waitFor("Kept \"Auckland\".")
+    #expect(try Self.names(db) == "Richmond|Auckland|Oslo")
+    try pane.press("d")
+    try pane.waitFor("Remove “Auckland”? y/n")
+    try pane.press("y")
+    try pane.waitFor("Removed \"Auckland\".")
+    #expect(try Self.names(db) == "Richmond|Oslo")
+    #expect(try pane.screen().contains("Saved Locations (2)"))
+    try pane.press("q")
+    #expect(try pane.exit().status == 0)
+  }
+
+  // MARK: - Settings
+
+  @Test func eachSettingChangesTheWeatherScreen() throws {
+    let folder = try ToolTestFolder()
+    let db = try Self.database(folder, places: [Self.auckland])
+    let server = try Self.server(RequestCounter())
+    defer { server.stop() }
+    try Self.fetch(db, server)
+    let pane = try TmuxPane(arguments: ["--db", db, "--offline"])
+    let before = try pane.waitFor("Temperature")
+    #expect(
+      before.contains("°F") && before.contains("MPH")
+        && (before.contains(" AM") || before.contains(" PM")))
+    try pane.press("s")
+    try pane.waitFor("Time Notation")
+    try pane.press("j", "Enter")
+    try pane.waitUntil("24-hour time") { _ in
+      (try? sqlite3(db, "SELECT time_notation FROM settings")) == "24h"
+    }
+    try pane.press("Escape")
+    try pane.waitUntil("the day's time without AM/PM") { screen in
+      screen.contains("Temperature") && !screen.contains(" AM\n") && !screen.contains(" PM\n")
+    }
+    try pane.press("s", "j", "j", " ")
+    try pane.waitUntil("metric") { _ in
+      (try? sqlite3(db, "SELECT units_notation FROM settings")) == "metric"
+    }
+    try pane.press("Escape")
+    try pane.waitFor("KPH")
+    try pane.press("s", "j", "j", "Enter")
+    try pane.waitUntil("celsius") { _ in
+      (try? sqlite3(db, "SELECT temperature_notation FROM settings")) == "celsius"
+    }
+    try pane.press("Escape")
+    let after = try pane.waitFor("°C")
+    #expect(!after.contains("°F"))
+    try pane.press("q")
+    #expect(try pane.exit().status == 0)
+  }
+
+  // MARK: - Terminal manners
+
+  @Test func quitByQAndByCtrlCRestoresTheTerminal() throws {
+    for keys in [["q"], ["C-c"]] {
+      let folder = try ToolTestFolder()
+      let pane = try TmuxPane(arguments: ["--db", folder.file("cloudy.sqlite")])
+      try pane.waitFor("No place yet.")
+      try pane.tmux(["send-keys"] + keys)
+      let ending = try pane.exit()
+      #expect(ending.status == 0, "\(keys)")
+      #expect(ending.restored, "\(keys)")
+      #expect(try pane.tmux(["display-message", "-p", "#{alternate_on}"]).hasPrefix("0"))
+    }
+  }
+
+  @Test func sigtermAndHangupRestoreTheTerminal() throws {
+    for (signal, status) in [(SIGTERM, 143), (SIGHUP, 129), (SIGINT, 0)] {
+      let folder = try ToolTestFolder()
+      let pane = try TmuxPane(arguments: ["--db", folder.file("cloudy.sqlite")])
+      try pane.waitFor("No place yet.")
+      let pid = try #require(try pane.appProcessID())
+      kill(pid, signal)
+      let ending = try pane.exit()
+      #expect(ending.status == status, "signal \(signal)")
+      #expect(ending.restored, "signal \(signal)")
+    }
+  }
+
+  @Test func resizeRedrawsAndTooSmallSaysSo() throws {
+    let folder = try ToolTestFolder()
+    let db = try Self.database(folder, places: [Self.richmond])
+    let pane = try TmuxPane(arguments: ["--db", db, "--offline"])
+    try pane.waitFor("Cloudy · Richmond")
+    try pane.press("l")
+    try pane.waitFor("Saved Locations (1)")
+    try pane.resize(columns: 100, rows: 30)
+    try pane.waitUntil("a 100x30 frame: the footer at the bottom, coordinates flush right") {
+      screen in
+      let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+      return lines.count >= 30 && lines[29].contains("q quit")
+        && lines.contains { $0.hasSuffix("77.4600° W") && $0.count == 99 }
+    }
+    try pane.resize(columns: 30, rows: 10)
+    try pane.waitFor("The window is too small")
+    try pane.resize(columns: 80, rows: 24)
+    try pane.waitUntil("the list again at 80 columns") { screen in
+      screen.split(separator: "\n").contains { $0.hasSuffix("77.4600° W") && $0.count == 79 }
+    }
+    try pane.press("q")
+    #expect(try pane.exit().status == 0)
+  }
+
+  @Test func missingDatabaseShowsHowToAddAndCreatesNothing() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("sub/cloudy.sqlite")
+    let pane = try TmuxPane(arguments: ["--db", db])
+    try pane.waitFor("Press a to add one")
+    // Every screen, and a refused setting, still create nothing.
+    try pane.press("l")
+    try pane.waitFor("None yet: press a to add a place.")
+    try pane.press("s")
+    try pane.waitFor("Time Notation")
+    try pane.press("j", "Enter")
+    try pane.waitFor("no database at")
+    try pane.press("q")
+    #expect(try pane.exit().status == 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
+  @Test func damagedDatabaseIsOneLineAndUntouched() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("cloudy.sqlite")
+    let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+    try garbage.write(to: URL(fileURLWithPath: db))
+    let pane = try TmuxPane(arguments: ["--db", db])
+    let screen = try pane.waitFor("TERMINAL=")
+    #expect(screen.contains("cloudy: error:"))
+    let ending = try pane.exit()
+    #expect(ending.status != 0 && ending.status != nil)
+    #expect(ending.restored)
+    #expect(folder.bytes("cloudy.sqlite") == garbage)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["cloudy.sqlite"])
+  }
+
+  // MARK: - Refresh
+
+  @Test func aMissingForecastIsFetchedOnItsOwn() throws {
+    let folder = try ToolTestFolder()
+    let db = try Self.database(folder, places: [Self.auckland])
+    let counter = RequestCounter()
+    let server = try Self.server(counter)
+    defer { server.stop() }
+    let pane = try TmuxPane(
+      arguments: ["--db", db], environment: ["CLOUDY_OPEN_METEO_URL": server.baseURL.absoluteString]
+    )
+    let screen = try pane.waitFor("as of just now")
+    #expect(screen.contains("Temperature"))
+    #expect(counter.value == 1)
+    try pane.press("q")
+    #expect(try pane.exit().status == 0)
+  }
+
+  @Test func aStaleForecastIsFetchedOnItsOwnAndRFetchesNow() throws {
+    let folder = try ToolTestFolder()
+    let db = try Self.database(folder, places: [Self.auckland])
+    let counter = RequestCounter()
+    let server = try Self.server(counter)
+    defer { server.stop() }
+    try Self.fetch(db, server)
+    // Made two hours old.
+    try _ = sqlite3(db, "UPDATE forecast SET fetched_at = fetched_at - 7200")
+    let pane = try TmuxPane(
+      arguments: ["--db", db, "--refresh-after", "1h"],
+      environment: ["CLOUDY_OPEN_METEO_URL": server.baseURL.absoluteString])
+    try pane.waitFor("as of just now")
+    #expect(counter.value == 2)
+    // Fresh now: R fetches anyway.
+    try pane.press("R")
+    try pane.waitUntil("a third request") { _ in counter.value == 3 }
+    try pane.waitFor("as of just now")
+    try pane.press("q")
+    #expect(try pane.exit().status == 0)
+  }
+
+  @Test func aFailingServerLeavesTheCacheAndSaysWhy() throws {
+    let folder = try ToolTestFolder()
+    let db = try Self.database(folder, places: [Self.auckland])
+    let good = try Self.server(RequestCounter())
+    try Self.fetch(db, good)
+    good.stop()
+    try _ = sqlite3(db, "UPDATE forecast SET fetched_at = fetched_at - 7200")
+    let cached = try sqlite3(db, "SELECT fetched_at, count(*) FROM forecast")
+    let counter = RequestCounter()
+    let failing = try Self.server(counter, status: 500)
+    defer { failing.stop() }
+    let pane = try TmuxPane(
+      arguments: ["--db", db],
+      environment: ["CLOUDY_OPEN_METEO_URL": failing.baseURL.absoluteString])
+    let screen = try pane.waitFor("Refresh failed:")
+    #expect(screen.contains("refresh failed · as of 2 h ago"))
+    #expect(screen.contains("Temperature"))
+    #expect(try sqlite3(db, "SELECT fetched_at, count(*) FROM forecast") == cached)
+    try pane.press("q")
+    #expect(try pane.exit().status == 0)
+  }
+
+  @Test func offlineNeverFetches() throws {
+    let folder = try ToolTestFolder()
+    let db = try Self.database(folder, places: [Self.auckland])
+    let counter = RequestCounter()
+    let server = try Self.server(counter)
+    defer { server.stop() }
+    let pane = try TmuxPane(
+      arguments: ["--db", db, "--offline", "--refresh-after", "0"],
+      environment: ["CLOUDY_OPEN_METEO_URL": server.baseURL.absoluteString])
+    try pane.waitFor("Offline (--offline): start cloudy without it")
+    try pane.press("R")
+    try pane.waitFor("Offline (--offline): not fetching")
+    try pane.press("q")
+    #expect(try pane.exit().status == 0)
+    #expect(counter.value == 0)
+  }
+}
