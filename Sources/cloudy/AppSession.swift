@@ -1,4 +1,5 @@
 import CloudyPlatform
+import CloudyStore
 import CloudyTerminalUI
 
 #if canImport(Glibc)
@@ -22,19 +23,26 @@ enum SessionEnding {
   }
 }
 
-/// The app's one thread: waits (poll) on the keyboard, the signals and a running fetch at once,
-/// hands keys to `CloudyApp` and draws what it renders. Nothing here blocks on the network or
-/// the child: a fetch is a descriptor among the others.
+/// The app's one thread: waits (poll) on the keyboard, the signals, the database watcher and a
+/// running fetch at once, hands keys to `CloudyApp` and draws what it renders. Nothing here
+/// blocks on the network or the child: a fetch is a descriptor among the others. Changes by
+/// other processes reach the view models through the watcher's observers (they are live);
+/// this loop only gives the watcher its turn and redraws.
 final class AppSession {
   private let app: CloudyApp
+  private let watcher: DatabaseWatcher
   private let databasePath: String
   private let color: Bool
   private let signals: Int32
   private var fetch: ForecastFetch?
   private var frameLog: FrameLog?
 
-  init(app: CloudyApp, databasePath: String, color: Bool, frameLog: String?) throws {
+  init(
+    app: CloudyApp, watcher: DatabaseWatcher, databasePath: String, color: Bool,
+    frameLog: String?
+  ) throws {
     self.app = app
+    self.watcher = watcher
     self.databasePath = databasePath
     self.color = color
     signals = try SignalEvents.install([SIGINT, SIGTERM, SIGHUP, SIGWINCH])
@@ -51,13 +59,25 @@ final class AppSession {
     draw(terminal)
     frameLog?.firstFrame()
     startAutomaticRefresh()
+    var emptyWakes = 0
     while true {
       var descriptors: [Int32] = [0, signals]
-      if let fetch { descriptors.append(fetch.process.output) }
-      // The clock ticks for the header's age ("as of 12 min ago"), not to look for changes.
-      let ready = Readiness.wait(descriptors, milliseconds: fetch == nil ? 15_000 : 1_000)
+      let watcherIndex = watcher.waitDescriptor.map { descriptor -> Int in
+        descriptors.append(descriptor)
+        return descriptors.count - 1
+      }
+      var fetchIndex: Int?
+      if let fetch {
+        descriptors.append(fetch.process.output)
+        fetchIndex = descriptors.count - 1
+      }
+      // The clock ticks for the header's age ("as of 12 min ago"); the watcher says how soon
+      // it must look again.
+      let tick: Int32 = fetch == nil ? 15_000 : 1_000
+      let ready = Readiness.wait(
+        descriptors, timeoutMilliseconds: min(tick, watcher.waitMilliseconds))
       let started = MonotonicClock.nanoseconds()
-      if ready[1].readable {
+      if ready[1] {
         for signal in SignalEvents.drain(signals) {
           switch signal {
           case SIGWINCH:
@@ -68,10 +88,12 @@ final class AppSession {
           }
         }
       }
-      if ready[0].readable || ready[0].closed {
+      if ready[0] {
         let (keys, resized) = terminal.readKeys()
-        if keys.isEmpty, !resized, ready[0].closed { return .signal(SIGHUP) }
         if resized { app.needsRedraw = true }
+        // A terminal that is gone stays readable and gives nothing (SIGHUP usually comes first).
+        emptyWakes = keys.isEmpty && !resized ? emptyWakes + 1 : 0
+        if emptyWakes > 100 { return .signal(SIGHUP) }
         for key in keys {
           for effect in app.handle(key) {
             switch effect {
@@ -87,12 +109,15 @@ final class AppSession {
           continue
         }
       }
-      if let fetch, descriptors.count == 3, ready[2].readable || ready[2].closed {
+      if let fetch, let fetchIndex, ready[fetchIndex] {
         if case .finished(let failure) = fetch.poll() {
           self.fetch = nil
           app.refreshFinished(failure: failure)
         }
       }
+      watcher.noteWake(eventsReadable: watcherIndex.map { ready[$0] } ?? false)
+      // The live view models reload in the watcher's observers.
+      try watcher.check()
       startAutomaticRefresh()
       // Redrawn on every wake: the age in the header moves with the clock.
       app.needsRedraw = true

@@ -2,6 +2,7 @@ import ArgumentParser
 import CloudyCLI
 import CloudyGazetteer
 import CloudyPlatform
+import CloudyStore
 import CloudyTerminalUI
 
 /// `cloudy`: the Cloudy app, full-screen in the terminal, on the view models the command-line
@@ -36,21 +37,22 @@ struct CloudyCommand: ParsableCommand {
     try ToolMain.reporting(tool: Self.tool) {
       let databasePath = try database.resolve()
       // Opened (and checked) before the terminal is taken over, so a damaged or foreign file
-      // is one error line on a normal terminal and nothing is written.
-      let appDatabase = try AppDatabase(path: databasePath)
+      // is one error line on a normal terminal and nothing is written. A missing file is
+      // waited for: reads are empty until it appears.
+      let watcher = try DatabaseWatcher(path: databasePath.path)
+      let store = WatchedStore(watcher: watcher)
       let unicode = TextEncoding.adoptUserLocale()
       let app = try CloudyApp(
         CloudyApp.Dependencies(
-          locationStore: AppLocationStore(database: appDatabase),
-          settingsStore: AppSettingsStore(database: appDatabase),
-          forecastStore: AppForecastStore(database: appDatabase),
-          geocoder: GazetteerGeocoder(), zones: InstalledTimeZones(), now: WallClock.now,
-          describe: { CommandFailure(describing: $0).message }),
+          locationStore: store, settingsStore: AppSettingsStore(store: store),
+          forecastStore: store, geocoder: GazetteerGeocoder(), zones: InstalledTimeZones(),
+          now: WallClock.now, describe: { CommandFailure(describing: $0).message },
+          changes: watcher),
         options: CloudyApp.Options(
           refreshAfter: refreshAfter.seconds, offline: offline,
           glyphs: unicode ? .utf8 : .ascii))
       let loop = try AppSession(
-        app: app, databasePath: databasePath.path,
+        app: app, watcher: watcher, databasePath: databasePath.path,
         color: (Environment.value("NO_COLOR") ?? "").isEmpty,
         frameLog: Environment.value("CLOUDY_FRAME_LOG"))
       let ending = try loop.run()

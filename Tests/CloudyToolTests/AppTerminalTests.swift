@@ -120,6 +120,28 @@ struct AppTerminalTests {
     #expect(try pane.exit().status == 0)
   }
 
+  @Test func changesFromAnotherProcessAppearWithoutAKey() throws {
+    let folder = try ToolTestFolder()
+    let db = try Self.database(folder, places: [Self.auckland])
+    let server = try Self.server(RequestCounter())
+    defer { server.stop() }
+    try Self.fetch(db, server)
+    let pane = try TmuxPane(arguments: ["--db", db, "--offline"])
+    try pane.waitFor("°F")
+    let set = try ToolRunner.run("cloudy-settings", ["set", "temperature", "celsius", "--db", db])
+    #expect(set.status == 0, "\(set.standardError)")
+    try pane.waitFor("°C")
+    try pane.press("l")
+    try pane.waitFor("Saved Locations (1)")
+    let added = try ToolRunner.run(
+      "cloudy-locations", ["add", "--name", "Oslo", "--lat", "59.91", "--lon", "10.75", "--db", db])
+    #expect(added.status == 0, "\(added.standardError)")
+    try pane.waitFor("Saved Locations (2)")
+    try pane.waitFor("Oslo")
+    try pane.press("q")
+    #expect(try pane.exit().status == 0)
+  }
+
   // MARK: - Settings
 
   @Test func eachSettingChangesTheWeatherScreen() throws {

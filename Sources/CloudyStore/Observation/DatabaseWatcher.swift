@@ -97,24 +97,40 @@ public final class DatabaseWatcher: StoreChanges {
   public func waitForChange(interruptedBy interrupt: Int32? = nil) throws -> StoreChange? {
     while true {
       if let change = try check() { return change }
-      let now = ContinuousClock.now
-      if let until = settleUntil, until <= now { settleUntil = nil }
-      if events?.isWatching == false { watchFolder() }
-      // No folder to watch yet (it does not exist): look often, as without inotify.
-      let timeout =
-        events?.isWatching != true
-        ? min(pollMilliseconds, Self.unwatchedPollMilliseconds)
-        : settleUntil == nil ? pollMilliseconds : Self.settleStepMilliseconds
       var descriptors: [Int32] = []
-      if let events { descriptors.append(events.descriptor) }
+      if let descriptor = waitDescriptor { descriptors.append(descriptor) }
       if let interrupt { descriptors.append(interrupt) }
-      let ready = Readiness.wait(descriptors, timeoutMilliseconds: timeout)
+      let ready = Readiness.wait(descriptors, timeoutMilliseconds: waitMilliseconds)
       if let interrupt, ready.last == true, descriptors.last == interrupt { return nil }
-      if let events, ready.first == true {
-        if events.drain().contains(where: relevantNames.contains) {
-          settleUntil = ContinuousClock.now.advanced(by: Self.settleWindow)
-        }
-      }
+      noteWake(eventsReadable: waitDescriptor != nil && ready.first == true)
+    }
+  }
+
+  // MARK: - Waiting in a front-end's own loop
+
+  // For a front-end that already waits on its own descriptors (keys, signals, a child
+  // process): it adds `waitDescriptor` to its `poll`, waits at most `waitMilliseconds`, then
+  // calls `noteWake` and `check` — the same steps `waitForChange` takes.
+
+  /// The descriptor that becomes readable on a file event (inotify); nil without inotify.
+  public var waitDescriptor: Int32? { events?.descriptor }
+
+  /// The longest wait before the next look: short while a commit may be settling or while no
+  /// folder is watched, `pollInterval` otherwise.
+  public var waitMilliseconds: Int32 {
+    if let until = settleUntil, until <= ContinuousClock.now { settleUntil = nil }
+    if events?.isWatching == false { watchFolder() }
+    return events?.isWatching != true
+      ? min(pollMilliseconds, Self.unwatchedPollMilliseconds)
+      : settleUntil == nil ? pollMilliseconds : Self.settleStepMilliseconds
+  }
+
+  /// After a wait: reads the file events when `waitDescriptor` was readable, so the next looks
+  /// follow a commit until it settles. Then call `check()`.
+  public func noteWake(eventsReadable: Bool) {
+    guard let events, eventsReadable else { return }
+    if events.drain().contains(where: relevantNames.contains) {
+      settleUntil = ContinuousClock.now.advanced(by: Self.settleWindow)
     }
   }
 

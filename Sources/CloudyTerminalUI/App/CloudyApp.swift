@@ -25,12 +25,17 @@ public final class CloudyApp {
     public var now: () -> Int64
     /// An error as one line for the user (the tools' failure map in the app).
     public var describe: (any Error) -> String
+    /// Changes by any process (the database watcher): the view models are then live and
+    /// reload themselves; nil for view models that read once (`storeDidChange` reloads them).
+    public var changes: (any StoreChanges)?
 
     public init(
       locationStore: any LocationStoring, settingsStore: any SettingsStoring,
       forecastStore: any ForecastStoring, geocoder: any Geocoder, zones: any TimeZoneLookup,
-      now: @escaping () -> Int64, describe: @escaping (any Error) -> String = { "\($0)" }
+      now: @escaping () -> Int64, describe: @escaping (any Error) -> String = { "\($0)" },
+      changes: (any StoreChanges)? = nil
     ) {
+      self.changes = changes
       self.locationStore = locationStore
       self.settingsStore = settingsStore
       self.forecastStore = forecastStore
@@ -105,8 +110,13 @@ public final class CloudyApp {
   public init(_ dependencies: Dependencies, options: Options = Options()) throws {
     self.dependencies = dependencies
     self.options = options
-    locations = try LocationsViewModel(store: dependencies.locationStore)
-    settings = try SettingsViewModel(store: dependencies.settingsStore)
+    if let changes = dependencies.changes {
+      locations = try LocationsViewModel(store: dependencies.locationStore, changes: changes)
+      settings = try SettingsViewModel(store: dependencies.settingsStore, changes: changes)
+    } else {
+      locations = try LocationsViewModel(store: dependencies.locationStore)
+      settings = try SettingsViewModel(store: dependencies.settingsStore)
+    }
     try showSelectedPlace()
     bindLocations()
     bindSettings()
@@ -147,21 +157,29 @@ public final class CloudyApp {
     if forecast?.target.place != target.place {
       weatherScroll = 0
     }
-    forecast = try ForecastViewModel(
-      target: target, forecasts: dependencies.forecastStore, settings: dependencies.settingsStore,
-      zones: dependencies.zones, now: dependencies.now())
+    if let changes = dependencies.changes {
+      forecast = try ForecastViewModel(
+        target: target, forecasts: dependencies.forecastStore,
+        settings: dependencies.settingsStore, zones: dependencies.zones, changes: changes,
+        clock: dependencies.now)
+    } else {
+      forecast = try ForecastViewModel(
+        target: target, forecasts: dependencies.forecastStore,
+        settings: dependencies.settingsStore, zones: dependencies.zones, now: dependencies.now())
+    }
   }
 
   // MARK: - Changes from elsewhere
 
-  /// The one place that re-reads the stores after another process changed the database (the
-  /// live-updates watcher calls it; so does a finished fetch). Cheap enough per change: one
-  /// snapshot of the list, the settings row and the shown place's forecast.
+  /// Re-reads the stores after another process changed the database, for view models that
+  /// are not live (no `changes` source); live ones reload on their own.
   public func storeDidChange() {
     do {
       try locations.reload()
-      settings = try SettingsViewModel(store: dependencies.settingsStore)
-      bindSettings()
+      if dependencies.changes == nil {
+        settings = try SettingsViewModel(store: dependencies.settingsStore)
+        bindSettings()
+      }
       try showSelectedPlace()
       try forecast?.reload(now: dependencies.now())
     } catch {

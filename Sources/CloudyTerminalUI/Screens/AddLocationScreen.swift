@@ -24,11 +24,12 @@ extension CloudyApp {
     case .noResults:
       lines.append(
         ScreenLine(" No place matches \(quoted(searchField.text.trimmingWhitespace())).", .prompt))
-      if !model.suggestions.isEmpty {
-        lines.append(ScreenLine(" Did you mean:", .dim))
-        lines += model.suggestions.map { ScreenLine("   \($0.displayName)", .dim) }
-      }
       return lines
+    case .closeMatches:
+      lines.append(
+        ScreenLine(
+          " No place is named \(quoted(searchField.text.trimmingWhitespace())); the closest:",
+          .prompt))
     case .results:
       let count = model.numberOfRows
       lines.append(ScreenLine(" \(count == 1 ? "1 place" : "\(count) places")", .dim))
