@@ -122,8 +122,8 @@ extension CloudyApp {
       case .renaming: keys = ["Enter save", "Esc cancel"]
       case nil:
         keys = [
-          "\(arrows) move", "Enter select", "a add", "d remove", "J/K reorder", "r rename",
-          "Esc back", "? help", "q quit",
+          "\(arrows) move", "Enter select", "a add", "d remove", "J/K order", "r rename",
+          "? help", "q quit",
         ]
       }
     case .addLocation: keys = ["type a name", "\(arrows) choose", "Enter save", "Esc cancel"]
