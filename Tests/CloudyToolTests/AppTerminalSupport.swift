@@ -33,7 +33,19 @@ final class TmuxPane {
     try tmux(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", command], capture: false)
   }
 
-  deinit { _ = try? tmux(["kill-server"]) }
+  deinit {
+    // The pane's processes may have SIGHUP blocked (the test runner's mask is inherited), so
+    // kill-server alone would leave them, and the server, running: end them first.
+    if let shell = try? tmux(["display-message", "-p", "#{pane_pid}"]).trimmingCharacters(
+      in: .whitespacesAndNewlines), let pid = Int32(shell)
+    {
+      let children =
+        (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+      for child in children.split(separator: " ").compactMap({ Int32($0) }) { kill(child, SIGKILL) }
+      kill(pid, SIGKILL)
+    }
+    _ = try? tmux(["kill-server"])
+  }
 
   static func quoted(_ text: String) -> String {
     "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
