@@ -25,8 +25,12 @@ public final class ForecastViewModel {
   public let change = Observable<ForecastChange>(.loaded)
 
   /// The cached forecast; nil when none is cached yet.
-  public private(set) var weather: WeatherData?
-  public private(set) var settings: Settings
+  public private(set) var weather: WeatherData? {
+    didSet { formatted = Formatted() }
+  }
+  public private(set) var settings: Settings {
+    didSet { formatted = Formatted() }
+  }
   /// The moment `age` is measured at.
   public private(set) var now: Int64
   /// False right after `refresh`, true when the forecast was read from the database.
@@ -36,6 +40,16 @@ public final class ForecastViewModel {
   private let settingsStore: any SettingsStoring
   private let zones: any TimeZoneLookup
   private var liveObservation: StoreChangeObservation?
+  /// The views as formatted for the current forecast and settings: a front-end that redraws
+  /// every frame (the app) reads them many times, and formatting a 384-hour list costs
+  /// one `strftime` per hour. Cleared whenever the forecast or the settings change.
+  private var formatted = Formatted()
+
+  private struct Formatted {
+    var day: DayViewModel??
+    var week: WeekViewModel??
+    var hourly: HourlyViewModel??
+  }
 
   /// `zones` finds the time zones times are shown in (CloudyPlatform's `InstalledTimeZones`
   /// in the tools).
@@ -109,20 +123,35 @@ public final class ForecastViewModel {
   /// The conditions now; nil when nothing is cached or the forecast had no current conditions
   /// (`missingText(for: .current)` says so).
   public var day: DayViewModel? {
-    guard let weather, weather.contents.contains(.current) else { return nil }
-    return DayViewModel(conditions: weather.current, settings: settings, timeZone: timeZone)
+    if let made = formatted.day { return made }
+    var made: DayViewModel?
+    if let weather, weather.contents.contains(.current) {
+      made = DayViewModel(conditions: weather.current, settings: settings, timeZone: timeZone)
+    }
+    formatted.day = .some(made)
+    return made
   }
 
   /// The cached days; nil when nothing is cached or the forecast had no daily data.
   public var week: WeekViewModel? {
-    guard let weather, weather.contents.contains(.daily) else { return nil }
-    return WeekViewModel(days: weather.days, settings: settings, timeZone: timeZone)
+    if let made = formatted.week { return made }
+    var made: WeekViewModel?
+    if let weather, weather.contents.contains(.daily) {
+      made = WeekViewModel(days: weather.days, settings: settings, timeZone: timeZone)
+    }
+    formatted.week = .some(made)
+    return made
   }
 
   /// The cached hours; nil when nothing is cached or the forecast had no hourly data.
   public var hourly: HourlyViewModel? {
-    guard let weather, weather.contents.contains(.hourly) else { return nil }
-    return HourlyViewModel(hours: weather.hours, settings: settings, timeZone: timeZone)
+    if let made = formatted.hourly { return made }
+    var made: HourlyViewModel?
+    if let weather, weather.contents.contains(.hourly) {
+      made = HourlyViewModel(hours: weather.hours, settings: settings, timeZone: timeZone)
+    }
+    formatted.hourly = .some(made)
+    return made
   }
 
   /// What a view says when the cached forecast lacks its part, e.g. "This forecast has no
