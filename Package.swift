@@ -154,6 +154,11 @@ let package = Package(
       name: "CloudyServicesTests",
       dependencies: ["CloudyGazetteer", "CloudyServices", "CloudyModels"]),
     .testTarget(name: "CloudyExchangeTests", dependencies: ["CloudyExchange", "CloudyModels"]),
+    // In-memory stores and a geocoder with the store's rules, shared by the view-model and app
+    // tests (the storing contract suite runs them beside SQLite).
+    .target(
+      name: "CloudyTestFakes", dependencies: ["CloudyStoring", "CloudyServices", "CloudyModels"],
+      path: "Tests/CloudyTestFakes"),
     // A loopback HTTP server that replays provider responses, shared by the test targets.
     .target(name: "CloudyTestSupport", path: "Tests/CloudyTestSupport"),
     .testTarget(
@@ -167,14 +172,14 @@ let package = Package(
       name: "CloudyViewModelsTests",
       dependencies: [
         "CloudyViewModels", "CloudyStoring", "CloudyStore", "CloudyServices", "CloudyGazetteer",
-        "CloudyPlatform", "CloudyModels",
+        "CloudyPlatform", "CloudyModels", "CloudyTestFakes",
       ]
     ),
     .testTarget(
       name: "CloudyTerminalUITests",
       dependencies: [
         "CloudyTerminalUI", "CloudyViewModels", "CloudyStoring", "CloudyServices", "CloudyPlatform",
-        "CloudyModels",
+        "CloudyModels", "CloudyTestFakes",
       ]
     ),
     // End-to-end: runs the built executables as processes against temporary databases.

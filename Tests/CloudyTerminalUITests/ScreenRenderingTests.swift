@@ -1,4 +1,5 @@
 import CloudyModels
+import CloudyTestFakes
 import CloudyStoring
 import CloudyTerminalUI
 import CloudyViewModels

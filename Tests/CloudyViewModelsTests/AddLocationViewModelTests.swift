@@ -3,6 +3,7 @@ import CloudyModels
 import CloudyServices
 import CloudyStore
 import CloudyStoring
+import CloudyTestFakes
 import CloudyViewModels
 import Testing
 

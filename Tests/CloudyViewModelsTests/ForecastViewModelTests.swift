@@ -3,6 +3,7 @@ import CloudyPlatform
 import CloudyServices
 import CloudyStore
 import CloudyStoring
+import CloudyTestFakes
 import CloudyViewModels
 import Foundation
 import Testing

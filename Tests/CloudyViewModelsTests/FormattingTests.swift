@@ -1,4 +1,5 @@
 import CloudyModels
+import CloudyTestFakes
 import Testing
 
 @Suite("Formatting: the Cloudy app's formats and conversions")

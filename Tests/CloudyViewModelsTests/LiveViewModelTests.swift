@@ -1,6 +1,7 @@
 import CloudyModels
 import CloudyPlatform
 import CloudyStoring
+import CloudyTestFakes
 import CloudyViewModels
 import Testing
 

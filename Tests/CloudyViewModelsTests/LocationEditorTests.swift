@@ -1,5 +1,6 @@
 import CloudyModels
 import CloudyStoring
+import CloudyTestFakes
 import Testing
 
 @testable import CloudyStore

@@ -1,6 +1,7 @@
 import CloudyModels
 import CloudyStore
 import CloudyStoring
+import CloudyTestFakes
 import CloudyViewModels
 import Testing
 

@@ -1,3 +1,4 @@
+import CloudyTestFakes
 import Testing
 
 @testable import CloudyViewModels

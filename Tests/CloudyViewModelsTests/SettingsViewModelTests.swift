@@ -1,5 +1,6 @@
 import CloudyModels
 import CloudyStore
+import CloudyTestFakes
 import CloudyViewModels
 import Testing
 

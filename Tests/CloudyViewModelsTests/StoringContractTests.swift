@@ -1,6 +1,7 @@
 import CloudyModels
 import CloudyStore
 import CloudyStoring
+import CloudyTestFakes
 import Testing
 
 /// The storing interfaces' contract, run against the SQLite store and against the fakes the
