@@ -40,12 +40,14 @@ public final class ForecastViewModel {
   private let settingsStore: any SettingsStoring
   private let zones: any TimeZoneLookup
   private var liveObservation: StoreChangeObservation?
-  /// The views as formatted for the current forecast and settings: a front-end that redraws
-  /// every frame (the app) reads them many times, and formatting a 384-hour list costs
-  /// one `strftime` per hour. Cleared whenever the forecast or the settings change.
+  /// The zone and the views as formatted for the current forecast and settings: a front-end
+  /// that redraws every frame (the app) reads them many times, finding a zone reads its file
+  /// and formatting a 384-hour list costs one `strftime` per hour. Cleared whenever the
+  /// forecast or the settings change.
   private var formatted = Formatted()
 
   private struct Formatted {
+    var timeZone: (any TimeZoneFormatting)?
     var day: DayViewModel??
     var week: WeekViewModel??
     var hourly: HourlyViewModel??
@@ -113,9 +115,12 @@ public final class ForecastViewModel {
     }
   }
 
-  /// The zone times are shown in.
+  /// The zone times are shown in (looked up once per forecast: finding a zone reads its file).
   public var timeZone: any TimeZoneFormatting {
-    zones.zone(firstKnownOf: [weather?.timeZone, target.timeZone])
+    if let zone = formatted.timeZone { return zone }
+    let zone = zones.zone(firstKnownOf: [weather?.timeZone, target.timeZone])
+    formatted.timeZone = zone
+    return zone
   }
 
   // MARK: - Views
@@ -123,34 +128,34 @@ public final class ForecastViewModel {
   /// The conditions now; nil when nothing is cached or the forecast had no current conditions
   /// (`missingText(for: .current)` says so).
   public var day: DayViewModel? {
-    if let made = formatted.day { return made }
-    var made: DayViewModel?
-    if let weather, weather.contents.contains(.current) {
-      made = DayViewModel(conditions: weather.current, settings: settings, timeZone: timeZone)
+    view(\.day, part: .current) {
+      DayViewModel(conditions: $0.current, settings: settings, timeZone: timeZone)
     }
-    formatted.day = .some(made)
-    return made
   }
 
   /// The cached days; nil when nothing is cached or the forecast had no daily data.
   public var week: WeekViewModel? {
-    if let made = formatted.week { return made }
-    var made: WeekViewModel?
-    if let weather, weather.contents.contains(.daily) {
-      made = WeekViewModel(days: weather.days, settings: settings, timeZone: timeZone)
+    view(\.week, part: .daily) {
+      WeekViewModel(days: $0.days, settings: settings, timeZone: timeZone)
     }
-    formatted.week = .some(made)
-    return made
   }
 
   /// The cached hours; nil when nothing is cached or the forecast had no hourly data.
   public var hourly: HourlyViewModel? {
-    if let made = formatted.hourly { return made }
-    var made: HourlyViewModel?
-    if let weather, weather.contents.contains(.hourly) {
-      made = HourlyViewModel(hours: weather.hours, settings: settings, timeZone: timeZone)
+    view(\.hourly, part: .hourly) {
+      HourlyViewModel(hours: $0.hours, settings: settings, timeZone: timeZone)
     }
-    formatted.hourly = .some(made)
+  }
+
+  /// The view in `slot`, made by `make` on first use after the forecast or the settings
+  /// changed; nil when nothing is cached or the forecast lacks `part`.
+  private func view<View>(
+    _ slot: WritableKeyPath<Formatted, View??>, part: ForecastContents,
+    make: (WeatherData) -> View
+  ) -> View? {
+    if let made = formatted[keyPath: slot] { return made }
+    let made = weather.flatMap { $0.contents.contains(part) ? make($0) : nil }
+    formatted[keyPath: slot] = .some(made)
     return made
   }
 
