@@ -152,7 +152,7 @@ let package = Package(
       dependencies: ["CloudyStore", "CloudyStoring", "CloudyModels", "CloudyPlatform"]),
     .testTarget(
       name: "CloudyServicesTests",
-      dependencies: ["CloudyGazetteer", "CloudyServices", "CloudyModels"]),
+      dependencies: ["CloudyGazetteer", "CloudyServices", "CloudyModels", "CloudyTestFakes"]),
     .testTarget(name: "CloudyExchangeTests", dependencies: ["CloudyExchange", "CloudyModels"]),
     // In-memory stores and a geocoder with the store's rules, shared by the view-model and app
     // tests (the storing contract suite runs them beside SQLite).
@@ -185,7 +185,7 @@ let package = Package(
     // End-to-end: runs the built executables as processes against temporary databases.
     .testTarget(
       name: "CloudyToolTests",
-      dependencies: ["CloudyStore", "CloudyModels", "CloudyTestSupport"],
+      dependencies: ["CloudyStore", "CloudyModels", "CloudyTestSupport", "CloudyTestFakes"],
       resources: [.copy("Fixtures")]
     ),
   ],

@@ -41,22 +41,7 @@ struct ToolRunner {
       Issue.record("\(url.path) was not built; run `swift build` before the tests")
       return Result(status: -1, standardOutput: "", standardError: "not built")
     }
-    var base = ProcessInfo.processInfo.environment.filter {
-      !$0.key.hasPrefix("CLOUDY_") && $0.key != "XDG_DATA_HOME"
-    }
-    base.merge(environment) { $1 }
-    let (process, output, error) = try start(attempts: 100) {
-      let process = Process()
-      process.executableURL = url
-      process.arguments = arguments
-      process.environment = base
-      let output = Pipe()
-      let error = Pipe()
-      process.standardOutput = output
-      process.standardError = error
-      process.standardInput = FileHandle.nullDevice
-      return (process, output, error)
-    }
+    let (process, output, error) = try launch(url, arguments, environment: environment)
     // Read both pipes while the process runs so a large output cannot block it.
     let outputData = ReadBox()
     let errorData = ReadBox()
@@ -84,6 +69,29 @@ struct ToolRunner {
 }
 
 extension ToolRunner {
+  /// Starts `url` with `arguments`, its output and error on pipes and an empty standard input;
+  /// the environment is the test's, minus anything Cloudy reads, plus `environment`.
+  static func launch(
+    _ url: URL, _ arguments: [String], environment: [String: String] = [:]
+  ) throws -> (Process, Pipe, Pipe) {
+    var base = ProcessInfo.processInfo.environment.filter {
+      !$0.key.hasPrefix("CLOUDY_") && $0.key != "XDG_DATA_HOME"
+    }
+    base.merge(environment) { $1 }
+    return try start(attempts: 100) {
+      let process = Process()
+      process.executableURL = url
+      process.arguments = arguments
+      process.environment = base
+      let output = Pipe()
+      let error = Pipe()
+      process.standardOutput = output
+      process.standardError = error
+      process.standardInput = FileHandle.nullDevice
+      return (process, output, error)
+    }
+  }
+
   /// Starts a process made by `make`, with a new one while the kernel says "text file busy":
   /// an executable a test has just copied can be held open for writing, briefly, by a child
   /// that another test thread forked meanwhile (until that child's exec closes it).

@@ -229,21 +229,8 @@ final class WatchedProcess: @unchecked Sendable {
   private let readers = DispatchGroup()
 
   init(_ tool: String, _ arguments: [String]) throws {
-    let base = ProcessInfo.processInfo.environment.filter {
-      !$0.key.hasPrefix("CLOUDY_") && $0.key != "XDG_DATA_HOME"
-    }
-    let (process, output, error) = try ToolRunner.start(attempts: 100) {
-      let process = Process()
-      process.executableURL = ToolRunner.executable(tool)
-      process.arguments = arguments
-      process.environment = base
-      let output = Pipe()
-      let error = Pipe()
-      process.standardOutput = output
-      process.standardError = error
-      process.standardInput = FileHandle.nullDevice
-      return (process, output, error)
-    }
+    let (process, output, error) = try ToolRunner.launch(
+      ToolRunner.executable(tool), arguments)
     self.process = process
     readers.enter()
     DispatchQueue.global().async { [self] in
