@@ -67,7 +67,8 @@ public enum FileOutput {
     }
   }
 
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(FileWriteError) {
+  /// All of `bytes` to `descriptor`, retrying short and interrupted writes.
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(FileWriteError) {
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { buffer -> Int in
@@ -78,6 +79,7 @@ public enum FileOutput {
         if errno == EINTR { continue }
         throw error(errno)
       }
+      if written == 0 { throw .refused(reason: "the write made no progress") }
       offset += written
     }
   }

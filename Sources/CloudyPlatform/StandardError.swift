@@ -9,17 +9,7 @@
 public enum StandardError {
   /// Writes all of `text`, retrying short writes; gives up silently if the stream is closed.
   public static func write(_ text: String) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes { buffer -> Int in
-        guard let base = buffer.baseAddress else { return 0 }
-        return Glibc.write(STDERR_FILENO, base + offset, buffer.count - offset)
-      }
-      if written < 0, errno == EINTR { continue }
-      if written <= 0 { break }
-      offset += written
-    }
+    try? FileOutput.writeAll(Array(text.utf8), to: STDERR_FILENO)
   }
 
   /// Whether a person is probably watching (progress lines are shown only then).
