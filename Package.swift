@@ -100,13 +100,13 @@ let package = Package(
       name: "cloudy-locations",
       dependencies: [
         "CloudyCLI", "CloudyViewModels", "CloudyServices", "CloudyGazetteer", "CloudyStoring",
-        "CloudyStore", "CloudyModels", argumentParser,
+        "CloudyModels", argumentParser,
       ]
     ),
     .executableTarget(
       name: "cloudy-settings",
       dependencies: [
-        "CloudyCLI", "CloudyViewModels", "CloudyStoring", "CloudyModels", argumentParser,
+        "CloudyCLI", "CloudyViewModels", "CloudyModels", argumentParser,
       ]
     ),
     // The cloudy-forecast command tree, shared by the two executables below.
@@ -123,9 +123,8 @@ let package = Package(
     .executableTarget(
       name: "cloudy",
       dependencies: [
-        "CNcurses", "CloudyTerminalUI", "CloudyCLI", "CloudyViewModels", "CloudyGazetteer",
-        "CloudyServices", "CloudyStoring", "CloudyStore", "CloudyPlatform", "CloudyModels",
-        argumentParser,
+        "CNcurses", "CloudyTerminalUI", "CloudyCLI", "CloudyGazetteer", "CloudyStoring",
+        "CloudyStore", "CloudyPlatform", "CloudyModels", argumentParser,
       ]
     ),
     .executableTarget(name: "cloudy-forecast", dependencies: ["CloudyForecastCLI", "CloudyCLI"]),
@@ -133,7 +132,7 @@ let package = Package(
       name: "cloudy-forecast-fetch",
       dependencies: [
         "CloudyForecastCLI", "CloudyCLI", "CloudyProviders", "CloudyViewModels", "CloudyServices",
-        "CloudyStoring", "CloudyStore", "CloudyPlatform", "CloudyModels", argumentParser,
+        "CloudyStore", "CloudyPlatform", "CloudyModels", argumentParser,
       ]
     ),
 
@@ -164,7 +163,8 @@ let package = Package(
     .testTarget(
       name: "CloudyProvidersTests",
       dependencies: [
-        "CloudyProviders", "CloudyDecoding", "CloudyServices", "CloudyModels", "CloudyTestSupport",
+        "CloudyProviders", "CloudyDecoding", "CloudyServices", "CloudyPlatform", "CloudyModels",
+        "CloudyTestSupport",
       ],
       resources: [.copy("Fixtures")]
     ),
@@ -192,3 +192,15 @@ let package = Package(
   swiftLanguageModes: [.v6],
   cLanguageStandard: .c2x
 )
+
+// One list of compiler settings for every Swift target, tests included (a target added later
+// gets it too): imports stay honest (a member is visible only where its module is imported, an
+// import is internal unless a public API needs it) and existentials are spelled `any`.
+let swiftSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("MemberImportVisibility"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+  .enableUpcomingFeature("ExistentialAny"),
+]
+for target in package.targets where target.type != .system && target.type != .plugin {
+  target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+}

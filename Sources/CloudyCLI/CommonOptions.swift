@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 
 /// `--db PATH`, shared by every command.
 public struct DatabaseOptions: ParsableArguments {

@@ -1,5 +1,4 @@
-import ArgumentParser
-import CloudyStore
+public import ArgumentParser
 
 #if canImport(Glibc)
   import Glibc

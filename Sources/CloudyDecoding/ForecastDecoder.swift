@@ -1,5 +1,5 @@
-import CloudyModels
-import CloudyServices
+public import CloudyModels
+public import CloudyServices
 
 /// Which provider's JSON a body is.
 public enum ForecastResponseFormat: String, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-import CloudyServices
+package import CloudyServices
 
 // JSONDecoder without the rest of Foundation (no ICU, no networking): `cloudy-forecast import`
 // decodes offline and should start like the other tools.

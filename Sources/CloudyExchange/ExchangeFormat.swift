@@ -1,4 +1,4 @@
-import CloudyModels
+public import CloudyModels
 
 /// The file formats `cloudy-db export` writes and `cloudy-db import` reads.
 public enum ExchangeFormat: String, CaseIterable, Sendable {

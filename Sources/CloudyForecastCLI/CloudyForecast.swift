@@ -1,8 +1,9 @@
-import ArgumentParser
-import CloudyCLI
+public import ArgumentParser
+public import CloudyCLI
 import CloudyModels
 import CloudyServices
-import CloudyStore
+public import CloudyStore
+import CloudyStoring
 import CloudyViewModels
 
 /// `cloudy-forecast`: fetch forecasts into the database and read them back offline.

@@ -1,5 +1,5 @@
-import ArgumentParser
-import CloudyCLI
+public import ArgumentParser
+public import CloudyCLI
 import CloudyPlatform
 
 /// What `cloudy-forecast fetch` accepts, declared once for the command `cloudy-forecast` shows

@@ -1,6 +1,7 @@
-import CloudyCLI
-import CloudyModels
-import CloudyViewModels
+public import CloudyCLI
+public import CloudyModels
+import CloudyStoring
+public import CloudyViewModels
 
 /// The `--json` shapes of `cloudy-forecast` (stable; keys in camelCase, in this order).
 ///

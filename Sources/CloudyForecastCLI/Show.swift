@@ -2,6 +2,7 @@ import ArgumentParser
 import CloudyCLI
 import CloudyModels
 import CloudyPlatform
+import CloudyServices
 import CloudyStore
 import CloudyViewModels
 

@@ -1,5 +1,6 @@
 import CloudyCLI
 import CloudyPlatform
+import CloudyStore
 import CloudyStoring
 import CloudyViewModels
 

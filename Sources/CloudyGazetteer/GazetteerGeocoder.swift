@@ -1,5 +1,5 @@
 import CloudyModels
-import CloudyServices
+public import CloudyServices
 
 /// Offline geocoding with the GeoNames extract built into the program (cities with 1,000 people
 /// or more, and admin seats, with the other names of those of 15,000 or more). A query is "City"

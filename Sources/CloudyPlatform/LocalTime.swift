@@ -1,4 +1,4 @@
-import CloudyModels
+public import CloudyModels
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,4 @@
-import CloudyModels
+public import CloudyModels
 
 /// What the forecast views need from storage. `ForecastRepository` (CloudyStore) is the real one;
 /// tests inject fakes. Each write completes or throws having changed nothing.

@@ -1,4 +1,4 @@
-import CloudyModels
+public import CloudyModels
 
 /// Why a change to the saved places was refused; nothing was written.
 public enum LocationError: Error, Equatable, Sendable, CustomStringConvertible {

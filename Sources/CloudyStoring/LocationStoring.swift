@@ -1,4 +1,4 @@
-import CloudyModels
+public import CloudyModels
 
 /// What the locations screens need from storage. `LocationRepository` (CloudyStore) is the real
 /// one; tests inject fakes, and both pass the same contract suite. Every call is synchronous and

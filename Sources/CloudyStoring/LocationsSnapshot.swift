@@ -1,4 +1,4 @@
-import CloudyModels
+public import CloudyModels
 
 /// Everything the locations list shows, as one consistent reading of the store.
 public struct LocationsSnapshot: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import CloudyModels
+public import CloudyModels
 
 /// Which place: the device's position or one saved place. The one name for it everywhere — the
 /// selection, the owner of a cached forecast, the row a front-end acts on.

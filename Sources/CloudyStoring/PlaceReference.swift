@@ -1,4 +1,4 @@
-import CloudyModels
+public import CloudyModels
 
 /// How a user points at a saved place without an index path: by the number the list shows, or
 /// by name.

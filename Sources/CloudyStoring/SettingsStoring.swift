@@ -1,4 +1,4 @@
-import CloudyModels
+public import CloudyModels
 
 /// What the settings screen needs from storage. `SettingsRepository` (CloudyStore) is the real one; tests
 /// inject fakes. Each write completes or throws having changed nothing.

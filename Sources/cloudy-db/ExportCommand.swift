@@ -1,6 +1,7 @@
 import ArgumentParser
 import CloudyCLI
 import CloudyExchange
+import CloudyModels
 import CloudyStore
 
 extension CloudyDB {

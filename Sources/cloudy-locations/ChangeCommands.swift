@@ -1,7 +1,6 @@
 import ArgumentParser
 import CloudyCLI
 import CloudyModels
-import CloudyStore
 import CloudyStoring
 import CloudyViewModels
 

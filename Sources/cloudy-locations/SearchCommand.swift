@@ -3,6 +3,7 @@ import CloudyCLI
 import CloudyGazetteer
 import CloudyModels
 import CloudyServices
+import CloudyStoring
 import CloudyViewModels
 
 extension CloudyLocations {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CloudyCLI
 import CloudyGazetteer
+import CloudyModels
 import CloudyPlatform
 import CloudyStore
 import CloudyTerminalUI

@@ -1,3 +1,4 @@
+import CloudyModels
 import CloudyStore
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import CloudyModels
 import CloudyStore
+import CloudyStoring
 import Foundation
 import Testing
 

@@ -1,7 +1,8 @@
 import CloudyModels
-import CloudyTestFakes
+import CloudyServices
 import CloudyStoring
 import CloudyTerminalUI
+import CloudyTestFakes
 import CloudyViewModels
 import Testing
 

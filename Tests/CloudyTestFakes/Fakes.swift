@@ -1,6 +1,6 @@
-import CloudyModels
-import CloudyServices
-import CloudyStoring
+package import CloudyModels
+package import CloudyServices
+package import CloudyStoring
 
 // The in-memory stores, geocoder and sample places that the view-model tests and the app's
 // tests share (test targets cannot import each other). They keep the store's rules; the

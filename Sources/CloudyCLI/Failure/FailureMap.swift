@@ -1,6 +1,6 @@
-import CloudyModels
+public import CloudyModels
 import CloudyPlatform
-import CloudyServices
+public import CloudyServices
 import CloudyStore
 import CloudyStoring
 import CloudyViewModels

@@ -1,6 +1,6 @@
-import CloudyModels
+public import CloudyModels
 import CloudyStore
-import CloudyStoring
+public import CloudyStoring
 
 /// Stands in for a database that does not exist yet: reads as the empty list and the default
 /// settings, and refuses every write with "no database at PATH yet" (66), so a read-only

@@ -1,5 +1,5 @@
-import CloudyStore
-import CloudyStoring
+public import CloudyStore
+public import CloudyStoring
 
 /// How commands open the database: readers never create or write, writers create on first use.
 public enum StoreAccess {

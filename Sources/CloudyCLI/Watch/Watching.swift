@@ -1,6 +1,7 @@
-import ArgumentParser
+public import ArgumentParser
 import CloudyPlatform
-import CloudyStore
+public import CloudyStore
+import CloudyStoring
 
 /// `--watch`, shared by the commands that print a view.
 public struct WatchOptions: ParsableArguments {

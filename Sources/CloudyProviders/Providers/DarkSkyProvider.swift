@@ -1,7 +1,7 @@
 import CloudyDecoding
-import CloudyModels
-import CloudyServices
-import Foundation
+public import CloudyModels
+public import CloudyServices
+public import Foundation
 
 /// A Dark Sky–compatible forecast API (Pirate Weather today), which needs an API key.
 ///

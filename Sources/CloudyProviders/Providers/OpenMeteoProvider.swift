@@ -1,7 +1,7 @@
 import CloudyDecoding
-import CloudyModels
-import CloudyServices
-import Foundation
+public import CloudyModels
+public import CloudyServices
+public import Foundation
 
 /// Open-Meteo's forecast API (no key; the default provider).
 ///

@@ -1,6 +1,6 @@
-import CloudyModels
-import CloudyServices
-import Foundation
+public import CloudyModels
+public import CloudyServices
+public import Foundation
 
 /// Which forecast provider to use and how to reach it, from environment variables.
 ///

@@ -1,4 +1,4 @@
-import CloudyModels
+public import CloudyModels
 
 /// Why a forecast could not be fetched or read.
 ///

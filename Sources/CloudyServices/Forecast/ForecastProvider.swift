@@ -1,4 +1,4 @@
-import CloudyModels
+public import CloudyModels
 
 /// A source of fresh forecasts for a coordinate.
 ///

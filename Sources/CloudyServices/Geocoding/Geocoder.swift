@@ -1,4 +1,4 @@
-import CloudyModels
+public import CloudyModels
 
 /// Turns what a user typed ("Richmond, VA", "Zürich", "Paris, France") into places.
 public protocol Geocoder: Sendable {

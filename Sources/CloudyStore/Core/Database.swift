@@ -88,7 +88,7 @@ public final class Database {
   }
 
   /// Runs one statement with arguments, ignoring any rows it returns.
-  public func execute(_ sql: String, _ arguments: [DatabaseValueConvertible] = []) throws {
+  public func execute(_ sql: String, _ arguments: [any DatabaseValueConvertible] = []) throws {
     let statement = try cachedStatement(sql)
     try statement.bind(arguments)
     defer { statement.reset() }
@@ -109,7 +109,7 @@ public final class Database {
 
   /// Runs a query and maps each row; the statement is reset afterwards so it holds no lock.
   public func query<Row>(
-    _ sql: String, _ arguments: [DatabaseValueConvertible] = [], row: (Statement) throws -> Row
+    _ sql: String, _ arguments: [any DatabaseValueConvertible] = [], row: (Statement) throws -> Row
   ) throws -> [Row] {
     let statement = try cachedStatement(sql)
     try statement.bind(arguments)
@@ -123,7 +123,7 @@ public final class Database {
 
   /// The first row of a query, or nil.
   public func queryFirst<Row>(
-    _ sql: String, _ arguments: [DatabaseValueConvertible] = [], row: (Statement) throws -> Row
+    _ sql: String, _ arguments: [any DatabaseValueConvertible] = [], row: (Statement) throws -> Row
   ) throws -> Row? {
     let statement = try cachedStatement(sql)
     try statement.bind(arguments)
@@ -132,13 +132,14 @@ public final class Database {
   }
 
   /// The integer in the first column of the first row (0 when there is no row or it is NULL).
-  public func scalarInt(_ sql: String, _ arguments: [DatabaseValueConvertible] = []) throws -> Int64
+  public func scalarInt(_ sql: String, _ arguments: [any DatabaseValueConvertible] = []) throws
+    -> Int64
   {
     try queryFirst(sql, arguments) { $0.int64(0) } ?? 0
   }
 
   /// The text in the first column of the first row.
-  public func scalarString(_ sql: String, _ arguments: [DatabaseValueConvertible] = []) throws
+  public func scalarString(_ sql: String, _ arguments: [any DatabaseValueConvertible] = []) throws
     -> String?
   {
     try queryFirst(sql, arguments) { $0.optionalString(0) } ?? nil

@@ -35,7 +35,7 @@ public final class Statement {
   // MARK: - Binding
 
   /// Clears earlier bindings and binds `values` to parameters 1…n.
-  public func bind(_ values: [DatabaseValueConvertible]) throws {
+  public func bind(_ values: [any DatabaseValueConvertible]) throws {
     sqlite3_reset(handle)
     sqlite3_clear_bindings(handle)
     let expected = Int(sqlite3_bind_parameter_count(handle))

@@ -1,6 +1,6 @@
 import CSQLite
 import CloudyPlatform
-import CloudyStoring
+public import CloudyStoring
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,5 @@
-import CloudyModels
-import CloudyStoring
+public import CloudyModels
+public import CloudyStoring
 
 /// The stores a live front-end reads and writes through while a `DatabaseWatcher` follows the
 /// file: one value that is a `LocationStoring`, `SettingsStoring` and `ForecastStoring`.

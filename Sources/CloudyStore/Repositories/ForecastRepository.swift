@@ -1,5 +1,5 @@
-import CloudyModels
-import CloudyStoring
+public import CloudyModels
+public import CloudyStoring
 
 /// Cached forecasts, one per place: the saved places' and the current location's
 /// (`location_id` NULL), each replaced whole when a new one is fetched.

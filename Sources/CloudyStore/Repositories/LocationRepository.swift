@@ -1,5 +1,5 @@
-import CloudyModels
-import CloudyStoring
+public import CloudyModels
+public import CloudyStoring
 
 /// The saved places, the current location and the selection: everything the locations list shows.
 ///

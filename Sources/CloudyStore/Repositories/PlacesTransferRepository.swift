@@ -1,4 +1,4 @@
-import CloudyModels
+public import CloudyModels
 import CloudyStoring
 
 /// The store's side of `cloudy-db export` and `import`: the whole place list read in one

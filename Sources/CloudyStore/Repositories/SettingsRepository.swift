@@ -1,4 +1,4 @@
-import CloudyModels
+public import CloudyModels
 
 /// The user's notations (time, units, temperature), kept in the single `settings` row as text.
 public struct SettingsRepository {

@@ -1,5 +1,5 @@
-import CloudyModels
-import CloudyStoring
+public import CloudyModels
+public import CloudyStoring
 
 extension LocationRepository: LocationStoring {
   /// Reads in one transaction, so another process's write lands wholly before or after it.

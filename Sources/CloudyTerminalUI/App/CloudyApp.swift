@@ -1,7 +1,7 @@
-import CloudyModels
-import CloudyServices
-import CloudyStoring
-import CloudyViewModels
+public import CloudyModels
+public import CloudyServices
+public import CloudyStoring
+public import CloudyViewModels
 
 /// The `cloudy` app without a terminal: the view models, which screen is shown and where its
 /// cursor is. Keys go in (`handle`), lines come out (`render`); the terminal layer only reads

@@ -1,3 +1,4 @@
+import CloudyModels
 import CloudyViewModels
 
 extension CloudyApp {

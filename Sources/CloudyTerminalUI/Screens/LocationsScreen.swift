@@ -1,3 +1,4 @@
+import CloudyStoring
 import CloudyViewModels
 
 extension CloudyApp {

@@ -1,6 +1,6 @@
-import CloudyModels
-import CloudyServices
-import CloudyStoring
+public import CloudyModels
+public import CloudyServices
+public import CloudyStoring
 
 /// The "add a place" screen: the user types a query, sees candidates, chooses one to save.
 ///

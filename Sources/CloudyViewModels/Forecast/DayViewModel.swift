@@ -1,4 +1,4 @@
-import CloudyModels
+public import CloudyModels
 
 /// The day view: the conditions now, as the Cloudy app's `DayViewModel` showed them.
 ///

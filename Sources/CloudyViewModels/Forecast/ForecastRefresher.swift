@@ -1,6 +1,6 @@
-import CloudyModels
-import CloudyServices
-import CloudyStoring
+public import CloudyModels
+public import CloudyServices
+public import CloudyStoring
 
 /// Fetches the forecasts of several places and caches each as it arrives.
 ///

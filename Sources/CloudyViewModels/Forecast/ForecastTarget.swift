@@ -1,5 +1,5 @@
-import CloudyModels
-import CloudyStoring
+public import CloudyModels
+public import CloudyStoring
 
 /// A place whose forecast is fetched or shown, with what the forecast views need to name it
 /// and to show its times: the `Place` (which one) plus its name, row number, coordinate and zone.

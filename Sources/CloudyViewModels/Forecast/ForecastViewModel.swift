@@ -1,6 +1,6 @@
-import CloudyModels
-import CloudyServices
-import CloudyStoring
+public import CloudyModels
+public import CloudyServices
+public import CloudyStoring
 
 /// What last happened to a `ForecastViewModel`.
 public enum ForecastChange: Hashable, Sendable {

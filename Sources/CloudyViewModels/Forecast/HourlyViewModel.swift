@@ -1,4 +1,4 @@
-import CloudyModels
+public import CloudyModels
 
 /// The hourly list: one row per cached hour, grouped by local date.
 public struct HourlyViewModel: Hashable, Sendable {

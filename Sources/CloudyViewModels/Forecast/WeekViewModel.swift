@@ -1,4 +1,4 @@
-import CloudyModels
+public import CloudyModels
 
 /// The week view: one row per cached day, as the Cloudy app's `WeekViewModel` listed them.
 public struct WeekViewModel: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import CloudyModels
-import CloudyStoring
+public import CloudyStoring
 
 /// Acts on one saved place at a time, for a front-end that shows one place rather than the
 /// list: a command line, a detail screen. Each action is a few index lookups and the write, so

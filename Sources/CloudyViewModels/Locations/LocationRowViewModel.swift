@@ -1,5 +1,5 @@
-import CloudyModels
-import CloudyStoring
+public import CloudyModels
+public import CloudyStoring
 
 /// One row of the locations list: "Current Location" or a saved place.
 public struct LocationRowViewModel: Hashable, Sendable {

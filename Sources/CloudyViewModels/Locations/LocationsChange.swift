@@ -1,5 +1,5 @@
-import CloudyModels
-import CloudyStoring
+public import CloudyModels
+public import CloudyStoring
 
 /// What last happened to the locations list; `LocationsViewModel.change` carries it so a
 /// front-end can redraw (everything, or just the rows named here).

@@ -1,6 +1,6 @@
-import CloudyModels
-import CloudyServices
-import CloudyStoring
+public import CloudyModels
+public import CloudyServices
+public import CloudyStoring
 
 /// The locations list: "Current Location" (when the device position is set) and
 /// "Saved Locations" (in the user's order), one place selected.

@@ -1,4 +1,4 @@
-import CloudyModels
+public import CloudyModels
 
 /// One setting given one value: what a row selection or `cloudy-settings set` asks for.
 public enum SettingsChoice: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import CloudyModels
+public import CloudyModels
 
 /// What a settings row shows, whatever the notation behind it (the Cloudy app's idea): a text
 /// and an accessory, a checkmark on the chosen row.

@@ -1,5 +1,5 @@
-import CloudyModels
-import CloudyStoring
+public import CloudyModels
+public import CloudyStoring
 
 /// The settings screen's sections, in order.
 public enum SettingsSection: Int, Hashable, Sendable, CaseIterable {
