@@ -144,7 +144,7 @@ struct DatabaseWatcherTests {
     let watcher = try DatabaseWatcher(path: folder.file("cloudy.sqlite"))
     var ends: [Int32] = [-1, -1]
     #expect(pipe(&ends) == 0)
-    defer { ends.forEach { close($0) } }
+    defer { for end in ends { close(end) } }
     var byte: UInt8 = 1
     #expect(write(ends[1], &byte, 1) == 1)
     #expect(try watcher.waitForChange(interruptedBy: ends[0]) == nil)

@@ -65,7 +65,8 @@ struct LocationRepositoryTests {
       try locations.rename(home.id, to: "work")
     }
     #expect(throws: LocationError.notFound("with id 999")) { try locations.rename(999, to: "X") }
-    #expect(try locations.rename(home.id, to: "COTTAGE").name == "COTTAGE")  // its own name, new case
+    // Its own name, in a new case.
+    #expect(try locations.rename(home.id, to: "COTTAGE").name == "COTTAGE")
   }
 
   @Test("move reorders like drag and drop and keeps positions contiguous")

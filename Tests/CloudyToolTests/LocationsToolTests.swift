@@ -136,7 +136,8 @@ struct LocationsToolTests {
     // Removing the selected "3" selected the row above.
     #expect(try savedRows(folder)[1]["selected"] as? Bool == true)
 
-    #expect(try locations(folder, "rename", "--name", "alpha c", "Home").status == 0)  // unique beginning
+    // A unique beginning.
+    #expect(try locations(folder, "rename", "--name", "alpha c", "Home").status == 0)
     #expect(try names(folder) == ["Gamma", "Home"])
   }
 
