@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+/// What each built executable carries, read from the files themselves, so that two promises of
+/// Package.swift cannot regress unnoticed:
+/// - only `cloudy-forecast-fetch` needs networking (FoundationNetworking, and libcurl behind it),
+///   so every other tool starts without ~35 shared libraries;
+/// - only the tools that search places (`cloudy-locations` and the app `cloudy`) carry the
+///   14.8 MB gazetteer.
+///
+/// Libraries are the transitive `DT_NEEDED` entries of each ELF file, resolved through its
+/// `RUNPATH` (the toolchain's libraries); a library outside it is checked by name only. The
+/// gazetteer is checked by its bytes: a slice of `places.tsv`, which `#embed` copies verbatim.
+@Suite("Linkage: networking and the gazetteer stay in the tools that need them")
+struct LinkageTests {
+  static let tools = [
+    "cloudy", "cloudy-locations", "cloudy-settings", "cloudy-forecast", "cloudy-forecast-fetch",
+    "cloudy-db",
+  ]
+  static let networkingTools: Set = ["cloudy-forecast-fetch"]
+  static let gazetteerTools: Set = ["cloudy-locations", "cloudy"]
+
+  @Test("only cloudy-forecast-fetch needs FoundationNetworking and libcurl", arguments: tools)
+  func networking(tool: String) throws {
+    let needed = try ELFFile.neededClosure(of: ToolRunner.executable(tool).path)
+    let networking = needed.filter {
+      $0.hasPrefix("libFoundationNetworking") || $0.hasPrefix("libcurl")
+    }
+    if Self.networkingTools.contains(tool) {
+      #expect(networking.contains { $0.hasPrefix("libFoundationNetworking") }, "\(needed.sorted())")
+      #expect(networking.contains { $0.hasPrefix("libcurl") }, "\(needed.sorted())")
+    } else {
+      #expect(networking.isEmpty, "\(tool) needs \(networking.sorted())")
+    }
+  }
+
+  @Test("only the tools that search places carry the gazetteer data", arguments: tools)
+  func gazetteer(tool: String) throws {
+    let binary = try Data(contentsOf: ToolRunner.executable(tool))
+    let carries = try Self.gazetteerSlices().contains { slice in ELFFile.contains(binary, slice) }
+    #expect(
+      carries == Self.gazetteerTools.contains(tool), "\(tool) carries the gazetteer: \(carries)")
+  }
+
+  /// Three 256-byte slices of the embedded file (its middle and two quarters): any one found
+  /// means the data was linked in.
+  static func gazetteerSlices() throws -> [Data] {
+    let source = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Sources/CloudyGazetteerData/places.tsv")
+    let places = try Data(contentsOf: source)
+    try #require(places.count > 1 << 20, "places.tsv looks too small: \(places.count) bytes")
+    return [places.count / 4, places.count / 2, places.count * 3 / 4].map { start in
+      places.subdata(in: start..<start + 256)
+    }
+  }
+}
+
+/// Just enough of ELF64 (little-endian) to list a file's needed libraries and run path.
+enum ELFFile {
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  struct Dynamic {
+    var needed: [String] = []
+    var runPaths: [String] = []
+  }
+
+  /// The needed libraries of `path` and of every library they need that lies in a run path.
+  static func neededClosure(of path: String) throws -> Set<String> {
+    let top = try dynamic(of: path)
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    let searchPaths = top.runPaths.map { $0.replacingOccurrences(of: "$ORIGIN", with: folder) }
+    var seen = Set<String>()
+    var queue = top.needed
+    while let name = queue.popLast() {
+      guard seen.insert(name).inserted else { continue }
+      let candidates = searchPaths.map { $0 + "/" + name }
+      if let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) {
+        queue += try dynamic(of: found).needed
+      }
+    }
+    return seen
+  }
+
+  /// `DT_NEEDED` and `DT_RUNPATH`/`DT_RPATH` entries, from the section headers.
+  static func dynamic(of path: String) throws -> Dynamic {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    return try data.withUnsafeBytes { bytes -> Dynamic in
+      func read<T: FixedWidthInteger>(_ offset: Int, as _: T.Type) throws -> T {
+        guard offset >= 0, offset + MemoryLayout<T>.size <= bytes.count else {
+          throw Failure(description: "\(path): truncated at \(offset)")
+        }
+        return T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
+      }
+      func string(_ offset: Int) throws -> String {
+        guard offset >= 0, offset < bytes.count else {
+          throw Failure(description: "\(path): string outside the file")
+        }
+        let rest = bytes[offset...]
+        let end = rest.firstIndex(of: 0) ?? bytes.endIndex
+        return String(decoding: bytes[offset..<end], as: UTF8.self)
+      }
+      guard bytes.count > 64, bytes[0] == 0x7F, bytes[1] == 0x45, bytes[2] == 0x4C,
+        bytes[3] == 0x46
+      else { throw Failure(description: "\(path) is not an ELF file") }
+      guard bytes[4] == 2, bytes[5] == 1 else {
+        throw Failure(description: "\(path) is not 64-bit little-endian ELF")
+      }
+      let sectionsAt = Int(try read(0x28, as: UInt64.self))
+      let sectionSize = Int(try read(0x3A, as: UInt16.self))
+      let sectionCount = Int(try read(0x3C, as: UInt16.self))
+      func section(_ index: Int) -> Int { sectionsAt + index * sectionSize }
+      var result = Dynamic()
+      for index in 0..<sectionCount where try read(section(index) + 4, as: UInt32.self) == 6 {
+        // SHT_DYNAMIC: entries of (tag, value); sh_link names the string table.
+        let start = Int(try read(section(index) + 0x18, as: UInt64.self))
+        let size = Int(try read(section(index) + 0x20, as: UInt64.self))
+        let link = Int(try read(section(index) + 0x28, as: UInt32.self))
+        let strings = Int(try read(section(link) + 0x18, as: UInt64.self))
+        entries: for entry in stride(from: start, to: start + size, by: 16) {
+          let tag = try read(entry, as: UInt64.self)
+          let value = Int(try read(entry + 8, as: UInt64.self))
+          switch tag {
+          case 0: break entries  // DT_NULL
+          case 1: result.needed.append(try string(strings + value))  // DT_NEEDED
+          case 15, 29:  // DT_RPATH, DT_RUNPATH
+            result.runPaths += try string(strings + value).split(separator: ":").map(String.init)
+          default: continue
+          }
+        }
+      }
+      return result
+    }
+  }
+
+  /// Whether `needle` occurs in `haystack` (memchr for its first byte, then memcmp).
+  static func contains(_ haystack: Data, _ needle: Data) -> Bool {
+    haystack.withUnsafeBytes { h in
+      needle.withUnsafeBytes { n in
+        guard let base = h.baseAddress, let bytes = n.baseAddress, let first = n.first,
+          h.count >= n.count
+        else {
+          return n.isEmpty
+        }
+        var offset = 0
+        let last = h.count - n.count
+        while offset <= last {
+          guard let hit = memchr(base + offset, Int32(first), last - offset + 1) else {
+            return false
+          }
+          let at = base.distance(to: UnsafeRawPointer(hit))
+          if memcmp(base + at, bytes, n.count) == 0 { return true }
+          offset = at + 1
+        }
+        return false
+      }
+    }
+  }
+}
