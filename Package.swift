@@ -185,7 +185,7 @@ let package = Package(
     // End-to-end: runs the built executables as processes against temporary databases.
     .testTarget(
       name: "CloudyToolTests",
-      dependencies: ["CloudyStore", "CloudyModels", "CloudyTestSupport", "CloudyTestFakes"],
+      dependencies: ["CloudyStore", "CloudyTestSupport", "CloudyTestFakes"],
       resources: [.copy("Fixtures")]
     ),
   ],
