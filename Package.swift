@@ -4,7 +4,7 @@ import PackageDescription
 // Layers follow DESIGN.md; docs/architecture.md draws them and says why each edge exists:
 //   executables → CloudyCLI → CloudyViewModels → CloudyStoring | CloudyServices → CloudyModels
 //   CloudyStore (CSQLite) implements CloudyStoring; CloudyGazetteer implements the Geocoder
-//   (linked by cloudy-locations only); CloudyProviders (Foundation networking) is linked by
+//   (linked by cloudy-locations and cloudy); CloudyProviders (Foundation networking) is linked by
 //   cloudy-forecast-fetch only; CloudyPlatform gathers the C library's calls.
 let argumentParser = Target.Dependency.product(
   name: "ArgumentParser", package: "swift-argument-parser")
