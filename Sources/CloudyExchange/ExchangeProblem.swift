@@ -30,16 +30,40 @@ public struct ExchangeProblem: Error, Equatable, Sendable, CustomStringConvertib
   }
 }
 
-/// Why a file was not imported: every problem found (up to `ExchangeLimits.problemsListed`),
-/// in file order. Nothing was written.
+/// Why a file was not imported: the problems found, the first `ExchangeLimits.problemsListed`
+/// listed in file order, and every problem counted by reason, so that a reason met once is named
+/// even when thousands of another come first. Nothing was written.
 public struct ImportRefusal: Error, Equatable, Sendable, CustomStringConvertible {
   public let problems: [ExchangeProblem]
   /// Problems found beyond those listed.
   public let unlisted: Int
+  /// Every problem's reason (`ExchangeProblem.reason`), most frequent first, with its count and
+  /// first occurrence.
+  public let reasons: [Reason]
+
+  /// One reason, how often it occurs, and where first.
+  public struct Reason: Equatable, Sendable {
+    public let reason: String
+    public let count: Int
+    public let first: ExchangeProblem
+  }
 
   public init(problems: [ExchangeProblem], unlisted: Int = 0) {
     self.problems = problems
     self.unlisted = unlisted
+    self.reasons = LeftOut.byReason(problems).map {
+      Reason(reason: $0.reason, count: $0.count, first: $0.first)
+    }
+  }
+
+  /// All the problems of a file: the first ones listed, every one counted by reason.
+  init(all: [ExchangeProblem]) {
+    let listed = ExchangeLimits.problemsListed
+    self.problems = Array(all.prefix(listed))
+    self.unlisted = max(0, all.count - listed)
+    self.reasons = LeftOut.byReason(all).map {
+      Reason(reason: $0.reason, count: $0.count, first: $0.first)
+    }
   }
 
   init(_ problem: ExchangeProblem) {
@@ -57,19 +81,14 @@ public struct ImportRefusal: Error, Equatable, Sendable, CustomStringConvertible
 /// Gathers the problems of a whole file, so one run names every bad row, not just the first.
 struct ProblemList {
   private(set) var problems: [ExchangeProblem] = []
-  private(set) var unlisted = 0
 
   var isEmpty: Bool { problems.isEmpty }
+  var count: Int { problems.count }
 
   mutating func add(_ problem: ExchangeProblem) {
-    if problems.count < ExchangeLimits.problemsListed {
-      problems.append(problem)
-    } else {
-      unlisted += 1
-    }
+    problems.append(problem)
   }
 
-  /// Throws when anything was found.
   /// Throws when anything was found, listing the problems in line order (checks across
   /// places, such as duplicates, are found after the rows they concern).
   func check() throws(ImportRefusal) {
@@ -77,7 +96,7 @@ struct ProblemList {
       let ordered = problems.enumerated().sorted { lhs, rhs in
         (lhs.element.line ?? 0, lhs.offset) < (rhs.element.line ?? 0, rhs.offset)
       }.map(\.element)
-      throw ImportRefusal(problems: ordered, unlisted: unlisted)
+      throw ImportRefusal(all: ordered)
     }
   }
 }
@@ -89,6 +108,6 @@ public enum ExchangeLimits {
   public static let maximumBytes = 64 * 1024 * 1024
   /// The store is measured up to 100,000 places (README, *Performance*).
   public static let maximumPlaces = 100_000
-  /// Problems listed in one refusal; the rest are counted.
+  /// Problems listed in one refusal; the rest are counted (and every reason is named).
   public static let problemsListed = 100
 }

@@ -16,6 +16,21 @@ enum FormatOption: String, CaseIterable, ExpressibleByArgument {
   }
 }
 
+/// `import --format`: the formats `export` writes, and GPX and KML, which are only read.
+enum ImportFormatOption: String, CaseIterable, ExpressibleByArgument {
+  case json, csv, geojson, gpx, kml
+
+  var exchange: ExchangeFormat {
+    switch self {
+    case .json: .json
+    case .csv: .csv
+    case .geojson: .geojson
+    case .gpx: .gpx
+    case .kml: .kml
+    }
+  }
+}
+
 /// The files `export` writes and `import` reads, and their failures as the user sees them.
 enum ExchangeFiles {
   /// The whole of `path` (`-`: standard input), refusing a file over the import limit before

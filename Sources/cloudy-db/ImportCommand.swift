@@ -4,29 +4,53 @@ import CloudyExchange
 import CloudyStore
 
 extension CloudyDB {
-  /// `cloudy-db import`: places from a Cloudy export, a spreadsheet's CSV or a map's GeoJSON.
+  /// `cloudy-db import`: places from a Cloudy export, a spreadsheet's CSV, a map's GeoJSON
+  /// (Google Takeout's Saved Places and OpenStreetMap exports among them), GPX or KML.
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "import",
-      abstract: "Add the places in a JSON, CSV or GeoJSON file (or replace them with --replace).",
+      abstract:
+        "Add the places in a JSON, CSV, GeoJSON, GPX or KML file (or replace them with --replace).",
       discussion: """
-        The format is detected from the contents (or given with --format). CSV columns may \
-        come in any order and case (name, lat/latitude, lon/lng/longitude, region, country, \
-        time_zone, …); GeoJSON Point features need a name, title or Name property. The whole \
-        file is checked first: any bad row or feature is named (line, feature, field), the \
-        command exits 65 and nothing is written. Places whose name is already saved (ignoring \
-        case) are skipped and reported, so importing a file twice changes nothing. --replace \
-        replaces all saved places, and for a Cloudy JSON file the current location and the \
-        settings too, in one transaction. Limits: 64 MiB, 100,000 places.
+        The format is detected from the contents (or given with --format). From files other \
+        tools wrote (Google Takeout's Saved Places.json, OpenStreetMap/overpass-turbo GeoJSON, \
+        GPX waypoints, KML placemarks from Google My Maps, spreadsheets) only each place's \
+        name, position, country code and region are read; outlines become the place at their \
+        centre; records that are not places (no position, lines, tracks, no name) are skipped \
+        and counted; a name the file has twice is told apart ("Black Bear Diner (Redding)"). \
+        CSV columns may come in any order and case (name/title, lat/latitude/y, \
+        lon/lng/long/longitude/x, …) or be named with --name-column, --lat-column and \
+        --lon-column. The whole file is checked first. When some records cannot be stored (a \
+        latitude of 91), nothing is written: the command says how many places would be \
+        imported and why the others cannot, counted by reason, and exits 65; --skip-invalid \
+        then imports the rest in one transaction and lists what it skipped. A file Cloudy \
+        exported is all or nothing. Places whose name is already saved (ignoring case) are \
+        skipped and reported, so importing a file twice changes nothing. --replace replaces \
+        all saved places, and for a Cloudy JSON file the current location and the settings \
+        too, in one transaction. Limits: 64 MiB, 100,000 places.
         """)
     @OptionGroup var database: DatabaseOptions
     @Argument(
       help: ArgumentHelp("The file to import; - reads standard input.", valueName: "file"),
-      completion: .file(extensions: ["json", "csv", "geojson"]))
+      completion: .file(extensions: ["json", "csv", "geojson", "gpx", "kml"]))
     var file: String
-    @Option(help: ArgumentHelp("json, csv or geojson (default: detected).", valueName: "format"))
-    var format: FormatOption?
+    @Option(
+      help: ArgumentHelp("json, csv, geojson, gpx or kml (default: detected).", valueName: "format")
+    )
+    var format: ImportFormatOption?
     @Flag(help: "Replace the saved places instead of adding to them.") var replace = false
+    @Flag(
+      help: """
+        Import the places of another tool's file that can be stored and skip the records that \
+        cannot (listed); without it such a file changes nothing.
+        """)
+    var skipInvalid = false
+    @Option(help: ArgumentHelp("The CSV column that holds the names.", valueName: "header"))
+    var nameColumn: String?
+    @Option(help: ArgumentHelp("The CSV column that holds the latitudes.", valueName: "header"))
+    var latColumn: String?
+    @Option(help: ArgumentHelp("The CSV column that holds the longitudes.", valueName: "header"))
+    var lonColumn: String?
     @OptionGroup var output: OutputOptions
 
     func run() throws {
@@ -36,11 +60,18 @@ extension CloudyDB {
         let bytes = try ExchangeFiles.contents(of: file)
         let chosen = format?.exchange ?? ExchangeFormat.detect(bytes, fileName: file)
         let read: PlacesExchange.ReadResult
+        let columns = PlacesExchange.Columns(
+          name: nameColumn, latitude: latColumn, longitude: lonColumn)
         do throws(ImportRefusal) {
-          read = try PlacesExchange.read(bytes, format: chosen, fileName: file)
+          read = try PlacesExchange.read(bytes, format: chosen, fileName: file, columns: columns)
         } catch {
           // Validation failed: say everything that is wrong; nothing was opened or created.
           ImportReport.refusal(error, file: file, format: chosen, json: output.json)
+          throw ExitCode(ExitStatus.badData.rawValue)
+        }
+        if !read.leftOut.invalid.isEmpty && !skipInvalid {
+          // A partial import only on request: say what it would do; nothing was opened.
+          ImportReport.partial(read, file: file, json: output.json)
           throw ExitCode(ExitStatus.badData.rawValue)
         }
         let db = try StoreAccess.writing(location)

@@ -12,10 +12,21 @@ import CloudyStore
 ///      "added": [{"name", "line", "item"}],
 ///      "skipped": [{"name", "line", "item", "reason": "already saved", "savedName"}],
 ///      "removed", "settingsReplaced", "currentLocationChanged", "forecasts",
-///      "ignoredFields": [..]}
+///      "ignoredFields": [..], "foreign",
+///      "omitted": [{"reason", "count", "first": problem}],
+///      "invalid": [problem], "renamed": [{"from", "to", "where"}], "outlines"}
 ///
-///     {"ok": false, "file", "format", "problems": [{"line", "item", "field", "message"}],
-///      "unlisted"}
+///     {"ok": false, "file", "format", "problems": [problem], "unlisted",
+///      "reasons": [{"reason", "count", "first": problem}]}
+///
+///     {"ok": false, "file", "format", "partial": true, "importable", "invalidRecords",
+///      "reasons": [{"reason", "count", "first": problem}], "invalid": [problem],
+///      "omitted": [{"reason", "count", "first": problem}]}
+///
+/// A problem is `{"line", "item", "field", "message"}`. `omitted` counts records that are not
+/// places (no position, a line or track, no name); `invalid` lists the problems of records
+/// that could not be stored (imported around only with `--skip-invalid`, else the third
+/// shape). `reason` is the message without what differs from record to record.
 ///
 /// `line` is 1-based; `item` is the 1-based feature (GeoJSON) or place (JSON) number, null for
 /// CSV. A refusal also prints the one-line error on stderr and exits 65.
@@ -57,6 +68,20 @@ enum ImportReport {
           ("currentLocationChanged", .bool(outcome.currentLocationChanged)),
           ("forecasts", .int(Int64(outcome.forecasts))),
           ("ignoredFields", .array(read.ignoredFields.map { .string($0) })),
+          ("foreign", .bool(read.foreign)),
+          ("omitted", reasonsJSON(LeftOut.byReason(read.leftOut.omitted))),
+          ("invalid", .array(read.leftOut.invalid.map(problemJSON))),
+          (
+            "renamed",
+            .array(
+              read.leftOut.renamed.map {
+                .object([
+                  ("from", .string($0.original)), ("to", .string($0.name)),
+                  ("where", .string($0.origin)),
+                ])
+              })
+          ),
+          ("outlines", .int(Int64(read.leftOut.outlines))),
         ]))
       return
     }
@@ -86,6 +111,84 @@ enum ImportReport {
       let kind = read.format == .csv ? "columns" : "properties"
       Output.line("ignored \(kind): \(read.ignoredFields.joined(separator: ", "))")
     }
+    leftOutLines(read.leftOut, file: file)
+  }
+
+  /// What a foreign file held besides the places imported: outlines, renamed names, records
+  /// that are not places and (with --skip-invalid) records that could not be stored.
+  private static func leftOutLines(_ leftOut: LeftOut, file: String) {
+    if leftOut.outlines > 0 {
+      Output.line("\(plural(leftOut.outlines, "outline")) imported as the place at its centre")
+    }
+    for renamed in leftOut.renamed {
+      Output.line(
+        "  ~ \(renamed.original) (\(renamed.origin)) is in the file more than once: imported as \"\(renamed.name)\""
+      )
+    }
+    if !leftOut.omitted.isEmpty {
+      Output.line("skipped \(plural(leftOut.omitted.count, "record")) that are not places:")
+      for group in LeftOut.byReason(leftOut.omitted) {
+        Output.line("  \(group.count) × \(group.first)")
+      }
+    }
+    if !leftOut.invalid.isEmpty {
+      Output.line(
+        "skipped \(plural(leftOut.invalidRecords, "record")) that could not be stored (--skip-invalid):"
+      )
+      for problem in leftOut.invalid { Output.line("  - \(problem)") }
+    }
+  }
+
+  /// A foreign file some of whose records cannot be stored, imported without --skip-invalid:
+  /// what the import would do, the reasons counted, and how to go on. Nothing was written.
+  static func partial(_ read: PlacesExchange.ReadResult, file: String, json: Bool) {
+    let leftOut = read.leftOut
+    let reasons = LeftOut.byReason(leftOut.invalid)
+    let importable = read.document.places.count
+    if json {
+      Output.json(
+        .object([
+          ("ok", .bool(false)), ("file", .string(file)), ("format", .string(read.format.rawValue)),
+          ("partial", .bool(true)), ("importable", .int(Int64(importable))),
+          ("invalidRecords", .int(Int64(leftOut.invalidRecords))),
+          ("reasons", reasonsJSON(reasons)),
+          ("invalid", .array(leftOut.invalid.map(problemJSON))),
+          ("omitted", reasonsJSON(LeftOut.byReason(leftOut.omitted))),
+        ]))
+    }
+    Output.error(
+      "cloudy-db: \(file): \(plural(leftOut.invalidRecords, "record")) cannot be stored:")
+    for group in reasons {
+      Output.error("cloudy-db:   \(group.count) × \(group.first)")
+    }
+    if !leftOut.omitted.isEmpty {
+      Output.error(
+        "cloudy-db: \(file): \(plural(leftOut.omitted.count, "record")) that are not places would be skipped too"
+      )
+    }
+    Output.error(
+      "cloudy-db: error: nothing was imported; \(plural(importable, "place")) can be: run again with --skip-invalid to import them and skip the rest"
+    )
+  }
+
+  private static func problemJSON(_ problem: ExchangeProblem) -> JSON {
+    .object([
+      ("line", problem.line.map { .int(Int64($0)) } ?? .null),
+      ("item", .optional(problem.item)), ("field", .optional(problem.field)),
+      ("message", .string(problem.message)),
+    ])
+  }
+
+  private static func reasonsJSON(
+    _ groups: [(reason: String, count: Int, first: ExchangeProblem)]
+  ) -> JSON {
+    .array(
+      groups.map {
+        .object([
+          ("reason", .string($0.reason)), ("count", .int(Int64($0.count))),
+          ("first", problemJSON($0.first)),
+        ])
+      })
   }
 
   static func refusal(_ refusal: ImportRefusal, file: String, format: ExchangeFormat, json: Bool) {
@@ -93,23 +196,29 @@ enum ImportReport {
       Output.json(
         .object([
           ("ok", .bool(false)), ("file", .string(file)), ("format", .string(format.rawValue)),
-          (
-            "problems",
-            .array(
-              refusal.problems.map { problem in
-                .object([
-                  ("line", problem.line.map { .int(Int64($0)) } ?? .null),
-                  ("item", .optional(problem.item)), ("field", .optional(problem.field)),
-                  ("message", .string(problem.message)),
-                ])
-              })
-          ),
+          ("problems", .array(refusal.problems.map(problemJSON))),
           ("unlisted", .int(Int64(refusal.unlisted))),
+          (
+            "reasons",
+            reasonsJSON(refusal.reasons.map { ($0.reason, $0.count, $0.first) })
+          ),
         ]))
     }
     if refusal.count == 1, let problem = refusal.problems.first {
       Output.error("cloudy-db: error: \(file): \(problem); nothing was imported")
+      if problem.message.hasPrefix("the header has no") {
+        Output.error(
+          "cloudy-db: name the columns with --name-column, --lat-column and --lon-column")
+      }
       return
+    }
+    // By reason first, so that a problem met once is never hidden behind thousands of another;
+    // then the examples in file order.
+    if refusal.reasons.count > 1 || refusal.unlisted > 0 {
+      Output.error("cloudy-db: \(file): problems by reason:")
+      for group in refusal.reasons {
+        Output.error("cloudy-db:   \(group.count) × \(group.first)")
+      }
     }
     for problem in refusal.problems { Output.error("cloudy-db: \(file): \(problem)") }
     if refusal.unlisted > 0 { Output.error("cloudy-db: \(file): … and \(refusal.unlisted) more") }

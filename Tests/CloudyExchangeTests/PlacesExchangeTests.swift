@@ -103,22 +103,23 @@ struct CSVTests {
     #expect(!text(written).replacingOccurrences(of: "\r\n", with: "").contains("\n"))
   }
 
-  @Test("a line break inside a quoted field keeps its record together; names and regions refuse it")
+  @Test(
+    "a line break inside a quoted field keeps its record together; names and regions cannot hold it"
+  )
   func lineBreakInName() throws {
     // Place names refuse control characters, so a line break can only come through a region
-    // written by hand; the reader must still keep the record together.
+    // written by hand; the reader must still keep the record together. A spreadsheet's file is
+    // another tool's: the record is left out (imported around with --skip-invalid).
     let file = "name,lat,lon,region\r\n\"Spot\",1,2,\"two\r\nlines\"\r\nNext,3,4,\r\n"
-    let problems = try #require(throws: ImportRefusal.self) {
-      try PlacesExchange.read(bytes(file), format: .csv, fileName: nil)
-    }
-    #expect(problems.problems.map(\.line) == [2])
-    #expect(problems.problems[0].field == "region")
+    let read = try PlacesExchange.read(bytes(file), format: .csv, fileName: nil)
+    #expect(read.document.places.map(\.name) == ["Next"])
+    #expect(read.leftOut.invalid.map(\.line) == [2])
+    #expect(read.leftOut.invalid[0].field == "region")
     let fine = "name,lat,lon\r\n\"Two, \"\"quoted\"\"\r\nparts\",1,2\r\nNext,3,4\r\n"
-    let refused = try #require(throws: ImportRefusal.self) {
-      try PlacesExchange.read(bytes(fine), format: .csv, fileName: nil)
-    }
+    let split = try PlacesExchange.read(bytes(fine), format: .csv, fileName: nil)
     // The control character is named on the record's first line; "Next" is on line 4.
-    #expect(refused.problems.map(\.line) == [2])
+    #expect(split.leftOut.invalid.map(\.line) == [2])
+    #expect(split.document.places.map(\.origin?.line) == [4])
   }
 
   @Test(
@@ -133,10 +134,11 @@ struct CSVTests {
     #expect(read.document.places.map(\.name) == ["Paris, France", "London"])
     #expect(read.document.places[0].coordinate == coordinate(48.8566, 2.3522))
     #expect(read.document.places[0].countryCode == "FR")
-    #expect(read.document.places[0].timeZone == "Europe/Paris")
-    #expect(read.document.places.map(\.selected) == [true, false])
-    #expect(read.document.places[1].timeZone == nil)
-    #expect(read.ignoredFields == ["Population"])
+    // Another tool's file: only names, positions, countries and regions are read from it.
+    #expect(read.foreign)
+    #expect(read.document.places.map(\.timeZone) == [nil, nil])
+    #expect(read.document.places.map(\.selected) == [false, false])
+    #expect(read.ignoredFields == ["Population", "Time Zone", "Selected"])
   }
 
   @Test("Excel in a decimal-comma locale: semicolons, 48,8566")
@@ -171,15 +173,29 @@ struct CSVTests {
       + "ok,3,4\n"  // 7: same name as line 2, ignoring case
       + "\(String(repeating: "n", count: 201)),0,0\n"  // 8
       + "Extra,1,2,3\n"  // 9
+    let read = try PlacesExchange.read(bytes(file), format: .csv, fileName: nil)
+    let invalid = read.leftOut.invalid
+    #expect(invalid.map(\.line) == [3, 5, 6, 8, 9])
+    #expect(invalid[0].field == "lat")
+    #expect(invalid[0].message.contains("outside -90…90"))
+    #expect(invalid[1].message.contains("not a finite number"))
+    #expect(invalid[3].message.contains("at most 200"))
+    #expect(read.leftOut.invalidRecords == 5)
+    // An empty name is not a place: skipped and counted, never a reason to refuse.
+    #expect(read.leftOut.omitted.map(\.line) == [4])
+    // A name twice (ignoring case) is told apart with a number.
+    #expect(read.document.places.map(\.name) == ["Ok", "ok (2)"])
+    #expect(read.leftOut.renamed.map(\.name) == ["ok (2)"])
+    // The same rows in Cloudy's own CSV refuse the whole file, every problem named.
+    let own = file.replacingOccurrences(
+      of: "name,lat,lon\n", with: PlacesCSV.header.joined(separator: ",") + "\n"
+    )
+    .replacingOccurrences(of: "Extra,1,2,3\n", with: "")
     let refusal = try #require(throws: ImportRefusal.self) {
-      try PlacesExchange.read(bytes(file), format: .csv, fileName: nil)
+      try PlacesExchange.read(bytes(own), format: .csv, fileName: nil)
     }
-    #expect(refusal.problems.map(\.line) == [3, 4, 5, 6, 7, 8, 9])
-    #expect(refusal.problems[0].field == "lat")
-    #expect(refusal.problems[0].message.contains("outside -90…90"))
-    #expect(refusal.problems[2].message.contains("not a finite number"))
+    #expect(refusal.problems.map(\.line) == [3, 4, 5, 6, 7, 8])
     #expect(refusal.problems[4].message.contains("already in the file"))
-    #expect(refusal.problems[5].message.contains("at most 200"))
   }
 
   @Test("the store's case rule: ASCII case folds, other scripts do not")
@@ -245,8 +261,9 @@ struct GeoJSONTests {
     #expect(read.document.places.map(\.name) == ["Mont Blanc", "Cabin"])
     #expect(read.document.places[0].coordinate == coordinate(45.8326, 6.865))
     #expect(read.document.places[1].countryCode == "CH")
-    #expect(read.document.places[1].selected)
-    #expect(read.ignoredFields == ["fid", "ele", "marker-color"])
+    // Cloudy's `selected` is read only from Cloudy's files.
+    #expect(!read.document.places[1].selected)
+    #expect(read.ignoredFields == ["fid", "ele", "marker-color", "selected"])
   }
 
   @Test("refused, naming the feature: other geometries, other CRSs, missing names, bad positions")
@@ -261,16 +278,28 @@ struct GeoJSONTests {
         {"type": "Feature", "properties": {"name": 7}, "geometry": null}
       ]}
       """
+    // Another tool's file: lines, points without a name or position are left out and counted;
+    // places that cannot be stored are left out only with --skip-invalid (the command's part).
+    let read = try PlacesExchange.read(bytes(file), format: nil, fileName: nil)
+    #expect(read.document.places.isEmpty)
+    #expect(
+      read.leftOut.omitted.map(\.item) == ["feature 1", "feature 2", "feature 4", "feature 6"])
+    #expect(read.leftOut.omitted[0].message.contains("LineString"))
+    #expect(read.leftOut.invalid.map(\.item) == ["feature 3", "feature 5"])
+    #expect(read.leftOut.invalid.map(\.line) == [4, 6])
+    #expect(read.leftOut.invalid[0].field?.hasPrefix("latitude") == true)
+    // In a file Cloudy wrote, the same features refuse it whole, each named.
+    let own = file.replacingOccurrences(
+      of: "{\"type\": \"FeatureCollection\",",
+      with: "{\"type\": \"FeatureCollection\", \"generator\": \"cloudy-db export\",")
     let refusal = try #require(throws: ImportRefusal.self) {
-      try PlacesExchange.read(bytes(file), format: nil, fileName: nil)
+      try PlacesExchange.read(bytes(own), format: nil, fileName: nil)
     }
     #expect(
       refusal.problems.map(\.item) == [
         "feature 1", "feature 2", "feature 3", "feature 4", "feature 5", "feature 6", "feature 6",
       ])
-    #expect(refusal.problems.map(\.line) == [2, 3, 4, 5, 6, 7, 7])
     #expect(refusal.problems[0].message.contains("LineString"))
-    #expect(refusal.problems[2].field?.hasPrefix("latitude") == true)
     let projected = """
       {"type": "FeatureCollection", "crs": {"type": "name", "properties": {"name": "urn:ogc:def:crs:EPSG::3857"}}, "features": []}
       """

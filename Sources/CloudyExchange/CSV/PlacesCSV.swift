@@ -108,7 +108,9 @@ enum PlacesCSV {
   }
 
   /// The places in `bytes`, and the header names of the columns that were not used.
-  static func read(_ bytes: [UInt8]) throws(ImportRefusal) -> (PlacesDocument, [String]) {
+  static func read(_ bytes: [UInt8], columns named: PlacesExchange.Columns = .init())
+    throws(ImportRefusal) -> PlacesExchange.ReadResult
+  {
     guard bytes.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else {
       throw ImportRefusal(ExchangeProblem(line: nil, field: nil, message: "the file is empty"))
     }
@@ -123,11 +125,28 @@ enum PlacesCSV {
       throw ImportRefusal(ExchangeProblem(line: nil, field: nil, message: "the file is empty"))
     }
     let headers = headerRecord.fields
-    let (columns, ignored) = try mapColumns(headers, line: headerRecord.line)
-    var problems = ProblemList()
+    // Cloudy's own export has exactly Cloudy's header; any other file is read for its names,
+    // positions, country codes and regions only.
+    let foreign = headers.map { $0.trimmingWhitespace() } != header
+    try refuseGoogleList(headers, line: headerRecord.line, named: named)
+    var (columns, ignored) = try mapColumns(
+      headers, line: headerRecord.line, named: named, foreign: foreign)
+    if foreign {
+      for column in [Column.timeZone, .source, .selected, .query] {
+        guard let (_, header) = columns.removeValue(forKey: column) else { continue }
+        ignored.append(header)
+      }
+    }
+    var router = RecordProblems(foreign: foreign)
     var places: [PlacesDocument.Place] = []
     for record in records.dropFirst() {
       let context = RecordContext(line: record.line, item: nil, number: nil)
+      if foreign, cellIsEmpty(record, columns[.name]?.index) {
+        router.omit(context.problem(columns[.name]?.header ?? "name", "no name; a place needs one"))
+        continue
+      }
+      var problems = ProblemList()
+      defer { _ = router.settle(problems) }
       if record.fields.count > headers.count,
         record.fields[headers.count...].contains(where: { !$0.trimmingWhitespace().isEmpty })
       {
@@ -138,25 +157,79 @@ enum PlacesCSV {
           ))
         continue
       }
-      if let place = place(record, columns, separator: separator, context, &problems) {
+      if var place = place(record, columns, separator: separator, context, &problems),
+        problems.isEmpty
+      {
+        if foreign, let region = place.region, Continents.contains(region) { place.region = nil }
         places.append(place)
       }
     }
+    if foreign {
+      DistinctNames.apply(
+        &places, qualifiers: [], leftOut: &router.leftOut, itemLabel: nil)
+    }
     PlaceFields.checkList(
       places, currentSelected: false, itemLabel: nil,
-      nameField: columns[.name]?.header ?? "name", &problems)
-    try problems.check()
-    return (PlacesDocument(places: places), ignored)
+      nameField: columns[.name]?.header ?? "name", &router.problems)
+    try router.problems.check()
+    return PlacesExchange.ReadResult(
+      document: PlacesDocument(places: places), format: .csv, ignoredFields: ignored,
+      foreign: foreign, leftOut: router.leftOut)
+  }
+
+  private static func cellIsEmpty(_ record: CSVRecord, _ index: Int?) -> Bool {
+    guard let index, index < record.fields.count else { return true }
+    return record.fields[index].trimmingWhitespace().isEmpty
+  }
+
+  /// Google Takeout's saved lists ("Want to go.csv", "Favourite places.csv") have a title, a
+  /// note and a Google Maps link per place, and no position: nothing in them says where a place
+  /// is, so they cannot be imported (the same places in "Saved Places.json" can).
+  private static func refuseGoogleList(
+    _ headers: [String], line: Int, named: PlacesExchange.Columns
+  ) throws(ImportRefusal) {
+    let names = Set(headers.map(normalized))
+    guard names.contains("title"), names.contains("url"), named.latitude == nil,
+      !names.contains(where: { Column.latitude.aliases.contains($0) })
+    else { return }
+    throw ImportRefusal(
+      ExchangeProblem(
+        line: line, field: nil,
+        message:
+          "this is a Google Maps saved list (Title, Note, URL): it holds names and links but no positions; import Google Takeout's \"Saved Places.json\" instead"
+      ))
   }
 
   /// Which column holds which field; the header names of the columns no field uses.
-  private static func mapColumns(_ headers: [String], line: Int) throws(ImportRefusal) -> (
+  private static func mapColumns(
+    _ headers: [String], line: Int, named: PlacesExchange.Columns, foreign: Bool
+  ) throws(ImportRefusal) -> (
     [Column: (index: Int, header: String)], [String]
   ) {
     let normalizedHeaders = headers.map(normalized)
     var columns: [Column: (index: Int, header: String)] = [:]
     var used: Set<Int> = []
-    for column in Column.allCases {
+    // Columns the user named come first, matched exactly as written (case and spaces aside).
+    for (column, wanted) in [
+      (Column.name, named.name), (.latitude, named.latitude),
+      (.longitude, named.longitude),
+    ] {
+      guard let wanted else { continue }
+      guard
+        let index = headers.indices.first(where: {
+          headers[$0].trimmingWhitespace().lowercased() == wanted.trimmingWhitespace().lowercased()
+        })
+      else {
+        let found = headers.map { "\"\($0)\"" }.joined(separator: ", ")
+        throw ImportRefusal(
+          ExchangeProblem(
+            line: line, field: nil,
+            message: "the header has no column \"\(wanted)\" (found \(found))"))
+      }
+      columns[column] = (index, headers[index])
+      used.insert(index)
+    }
+    for column in Column.allCases where columns[column] == nil {
       for alias in column.aliases {
         let matches = normalizedHeaders.indices.filter {
           normalizedHeaders[$0] == alias && !used.contains($0)

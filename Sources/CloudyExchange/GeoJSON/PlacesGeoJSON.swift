@@ -31,6 +31,10 @@ import CloudyModels
 enum PlacesGeoJSON {
   // MARK: - Writing
 
+  /// A foreign member (RFC 7946 §6.1) naming Cloudy as the writer, so that an import reads
+  /// Cloudy's own fields (source, selected, time_zone) only from Cloudy's files.
+  static let generator = "cloudy-db export"
+
   static func write(_ document: PlacesDocument) -> [UInt8] {
     let features: [JSONOutput] = document.places.map { place in
       .object([
@@ -56,14 +60,16 @@ enum PlacesGeoJSON {
       ])
     }
     return JSONOutput.object([
-      ("type", .string("FeatureCollection")), ("features", .array(features)),
+      ("type", .string("FeatureCollection")), ("generator", .string(generator)),
+      ("features", .array(features)),
     ])
     .rendered()
   }
 
   // MARK: - Reading
 
-  /// Property names for each field, compared ignoring ASCII case and `_`, best first.
+  /// Property names for each field, compared ignoring ASCII case and `_`, best first. From other
+  /// tools' files only the first three are read (`foreignFields`).
   static let aliases: [(field: String, names: [String])] = [
     ("name", ["name", "title"]),
     ("region", ["region", "state", "province", "adm1name", "adminname", "admin1"]),
@@ -73,8 +79,13 @@ enum PlacesGeoJSON {
     ("selected", ["selected"]),
     ("query", ["query"]),
   ]
+  static let foreignFields: Set<String> = ["name", "region", "country"]
 
-  static func read(_ bytes: [UInt8]) throws(ImportRefusal) -> (PlacesDocument, [String]) {
+  /// The properties Cloudy wrote before it marked its files with `generator`, in its order:
+  /// a file whose every feature has exactly these is an older Cloudy export.
+  static let writtenProperties = ["name", "region", "country", "time_zone", "source", "selected"]
+
+  static func read(_ bytes: [UInt8]) throws(ImportRefusal) -> PlacesExchange.ReadResult {
     let root: JSONNode
     do {
       root = try JSONReader.parse(bytes)
@@ -104,20 +115,43 @@ enum PlacesGeoJSON {
       throw ImportRefusal(
         top.problem("type", "missing; this is not GeoJSON (a FeatureCollection is expected)"))
     }
-    var problems = ProblemList()
+    let foreign = !isCloudys(root, features)
+    var router = RecordProblems(foreign: foreign)
     var places: [PlacesDocument.Place] = []
+    var qualifiers: [String?] = []
     var ignored: [String] = []
     var seenIgnored: Set<String> = []
     for (offset, feature) in features.enumerated() {
       let context = RecordContext(
         line: feature.line, item: "feature \(offset + 1)", number: offset + 1)
-      if let place = place(feature, context, &problems, ignored: &ignored, seen: &seenIgnored) {
+      var record = ProblemList()
+      let found = place(
+        feature, context, foreign: foreign, &record, &router, ignored: &ignored, seen: &seenIgnored)
+      if router.settle(record), let (place, qualifier) = found {
         places.append(place)
+        qualifiers.append(qualifier)
       }
     }
-    PlaceFields.checkList(places, currentSelected: false, itemLabel: "feature", &problems)
-    try problems.check()
-    return (PlacesDocument(places: places), ignored)
+    if foreign {
+      DistinctNames.apply(
+        &places, qualifiers: qualifiers, leftOut: &router.leftOut, itemLabel: "feature")
+    }
+    PlaceFields.checkList(places, currentSelected: false, itemLabel: "feature", &router.problems)
+    try router.problems.check()
+    return PlacesExchange.ReadResult(
+      document: PlacesDocument(places: places), format: .geojson, ignoredFields: ignored,
+      foreign: foreign, leftOut: router.leftOut)
+  }
+
+  /// Cloudy's export: marked with `generator`, or (before the mark) every feature with exactly
+  /// the properties Cloudy writes.
+  private static func isCloudys(_ root: JSONNode, _ features: [JSONNode]) -> Bool {
+    if case .string(generator) = root["generator"]?.value { return true }
+    guard !features.isEmpty else { return false }
+    return features.allSatisfy { feature in
+      guard case .object(let members) = feature["properties"]?.value else { return false }
+      return members.map(\.key) == writtenProperties
+    }
   }
 
   /// RFC 7946 dropped `crs`; older writers (GDAL, QGIS) still add one naming WGS 84. Any other
@@ -150,9 +184,9 @@ enum PlacesGeoJSON {
   }
 
   private static func place(
-    _ feature: JSONNode, _ context: RecordContext, _ problems: inout ProblemList,
-    ignored: inout [String], seen: inout Set<String>
-  ) -> PlacesDocument.Place? {
+    _ feature: JSONNode, _ context: RecordContext, foreign: Bool, _ problems: inout ProblemList,
+    _ router: inout RecordProblems, ignored: inout [String], seen: inout Set<String>
+  ) -> (PlacesDocument.Place, String?)? {
     guard case .object = feature.value else {
       problems.add(context.problem(nil, "is \(feature.kindName), not a Feature object"))
       return nil
@@ -161,7 +195,6 @@ enum PlacesGeoJSON {
       problems.add(context.problem("type", "is not \"Feature\""))
       return nil
     }
-    let coordinate = point(feature["geometry"], context, &problems)
 
     // Properties: each field from its best-named property.
     var properties: [JSONNode.Member] = []
@@ -174,7 +207,7 @@ enum PlacesGeoJSON {
     }
     var chosen: [String: (key: String, node: JSONNode)] = [:]
     var usedKeys: Set<String> = []
-    for (field, names) in aliases {
+    for (field, names) in aliases where !foreign || foreignFields.contains(field) {
       for name in names {
         // An exact lower-case key wins over other spellings ("name" over "Name").
         let matches = properties.filter { normalized($0.key) == name && !usedKeys.contains($0.key) }
@@ -186,6 +219,9 @@ enum PlacesGeoJSON {
         break
       }
     }
+    // Google Takeout keeps the place's details in `location` (2020s) or `Location` (2017).
+    let google = foreign ? GoogleSavedPlace(properties) : nil
+    if google != nil { usedKeys.formUnion(["location", "Location"]) }
     for member in properties
     where !usedKeys.contains(member.key) && seen.insert(member.key).inserted {
       ignored.append(member.key)
@@ -202,20 +238,34 @@ enum PlacesGeoJSON {
         return nil
       }
     }
+    guard let position = position(feature, context, foreign: foreign, &problems, &router)
+    else { return nil }
+    var coordinate = position.value
+    if let google, google.hasNoPosition(coordinate) {
+      router.omit(
+        context.problem("geometry", "[0, 0] and no location: Google saved no position for it"))
+      return nil
+    }
+    if let better = google?.coordinate { coordinate = better }
+    let rawName = text("name") ?? google?.name.map { ("location.name", $0) }
+    if foreign, rawName.map({ $0.value.trimmingWhitespace().isEmpty }) ?? true {
+      router.omit(context.problem(rawName?.key ?? "properties", "no name; a place needs one"))
+      return nil
+    }
     var name: String?
-    if let (key, value) = text("name") {
+    if let (key, value) = rawName {
       name = PlaceFields.name(value, field: key, context, &problems)
     } else if chosen["name"] == nil {
       problems.add(context.problem("properties", "no name (a \"name\" or \"title\" property)"))
     } else if chosen["name"]?.node.isNull == true {
       problems.add(context.problem(chosen["name"]!.key, "is null; a place needs a name"))
     }
-    let region = text("region").flatMap {
+    var region = text("region").flatMap {
       PlaceFields.text($0.value, field: $0.key, context, &problems)
     }
-    let country = text("country").flatMap {
-      PlaceFields.countryCode($0.value, field: $0.key, context, &problems)
-    }
+    if foreign, let named = region, Continents.contains(named) { region = nil }
+    let country = (text("country") ?? google?.countryCode.map { ("location.country_code", $0) })
+      .flatMap { PlaceFields.countryCode($0.value, field: $0.key, context, &problems) }
     let timeZone = text("time_zone").flatMap {
       PlaceFields.timeZone($0.value, field: $0.key, context, &problems)
     }
@@ -235,31 +285,71 @@ enum PlacesGeoJSON {
       }
     }
     guard let name, let coordinate else { return nil }
-    return PlacesDocument.Place(
-      name: name, query: query, coordinate: coordinate, countryCode: country, region: region,
-      timeZone: timeZone, source: source ?? .coordinates, selected: selected,
-      origin: context.origin)
+    let qualifier = google?.address.flatMap { DistinctNames.locality(in: $0, name: name) }
+    return (
+      PlacesDocument.Place(
+        name: name, query: query, coordinate: coordinate, countryCode: country, region: region,
+        timeZone: timeZone, source: source ?? .coordinates, selected: selected,
+        origin: context.origin),
+      qualifier
+    )
   }
 
-  /// The `[longitude, latitude]` of a Point geometry.
-  private static func point(
-    _ geometry: JSONNode?, _ context: RecordContext, _ problems: inout ProblemList
-  ) -> Coordinate? {
+  /// Where a feature is: a Point's position, or an outline's centre (other tools' files).
+  /// Nil when the feature is left out (no geometry, a line) or its position is bad (a problem
+  /// added); `.value` nil when the position was read but is out of range.
+  private static func position(
+    _ feature: JSONNode, _ context: RecordContext, foreign: Bool, _ problems: inout ProblemList,
+    _ router: inout RecordProblems
+  ) -> ReadPosition? {
+    let geometry = feature["geometry"]
     guard let geometry, !geometry.isNull else {
+      if foreign {
+        router.omit(context.problem("geometry", "is missing; the feature has no position"))
+        return nil
+      }
       problems.add(context.problem("geometry", "is missing; a place needs a Point"))
-      return nil
+      return ReadPosition(value: nil)
     }
     guard case .object = geometry.value, case .string(let type) = geometry["type"]?.value else {
       problems.add(context.problem("geometry", "is not a GeoJSON geometry object"))
-      return nil
+      return ReadPosition(value: nil)
     }
-    guard type == "Point" else {
+    switch type {
+    case "Point":
+      return ReadPosition(value: point(geometry["coordinates"], context, &problems))
+    case "Polygon" where foreign, "MultiPolygon" where foreign:
+      guard let centre = outlineCentre(geometry, type: type, context, &problems) else {
+        return ReadPosition(value: nil)
+      }
+      router.leftOut.outlines += 1
+      return ReadPosition(
+        value: PlaceFields.coordinate(
+          latitude: (centre.latitude, "\(centre.latitude)"),
+          longitude: (centre.longitude, "\(centre.longitude)"),
+          fields: ("latitude (centre of the outline)", "longitude (centre of the outline)"),
+          context, &problems))
+    case "LineString" where foreign, "MultiLineString" where foreign, "MultiPoint" where foreign,
+      "GeometryCollection" where foreign:
+      router.omit(context.problem("geometry", "is a \(type), not a place"))
+      return nil
+    default:
       problems.add(
         context.problem("geometry", "is a \(type); only Point features can be imported as places"))
-      return nil
+      return ReadPosition(value: nil)
     }
-    guard let coordinates = geometry["coordinates"], case .array(let positions) = coordinates.value
-    else {
+  }
+
+  /// A position that was read: `value` nil when it is missing or bad (its problem added).
+  struct ReadPosition {
+    let value: Coordinate?
+  }
+
+  /// The `[longitude, latitude]` of a Point's `coordinates`.
+  private static func point(
+    _ coordinates: JSONNode?, _ context: RecordContext, _ problems: inout ProblemList
+  ) -> Coordinate? {
+    guard let coordinates, case .array(let positions) = coordinates.value else {
       problems.add(context.problem("geometry.coordinates", "is missing or not a list"))
       return nil
     }
@@ -286,5 +376,46 @@ enum PlacesGeoJSON {
       latitude: (numbers[1].value, numbers[1].text), longitude: (numbers[0].value, numbers[0].text),
       fields: ("latitude (geometry.coordinates[1])", "longitude (geometry.coordinates[0])"),
       context, &problems)
+  }
+
+  /// The centre of a Polygon's or MultiPolygon's outer rings.
+  private static func outlineCentre(
+    _ geometry: JSONNode, type: String, _ context: RecordContext, _ problems: inout ProblemList
+  ) -> (longitude: Double, latitude: Double)? {
+    func ring(_ node: JSONNode) -> [(Double, Double)]? {
+      guard case .array(let positions) = node.value else { return nil }
+      var ring: [(Double, Double)] = []
+      for position in positions {
+        guard case .array(let pair) = position.value, pair.count >= 2,
+          case .number(let longitude) = pair[0].value, case .number(let latitude) = pair[1].value
+        else { return nil }
+        ring.append((longitude.value, latitude.value))
+      }
+      return ring
+    }
+    func outer(_ polygon: JSONNode) -> [(Double, Double)]? {
+      guard case .array(let rings) = polygon.value, let first = rings.first else { return nil }
+      return ring(first)
+    }
+    var outers: [[(Double, Double)]] = []
+    switch geometry["coordinates"]?.value {
+    case .array(let items) where type == "MultiPolygon":
+      for polygon in items {
+        guard let ring = outer(polygon) else {
+          outers = []
+          break
+        }
+        outers.append(ring)
+      }
+    case .array where type == "Polygon":
+      if let ring = outer(geometry["coordinates"]!) { outers = [ring] }
+    default: break
+    }
+    guard !outers.isEmpty, let centre = OutlineCentre.centre(of: outers) else {
+      problems.add(
+        context.problem("geometry.coordinates", "is not a \(type)'s list of rings of positions"))
+      return nil
+    }
+    return centre
   }
 }

@@ -383,7 +383,7 @@ private struct FieldReader {
   mutating func weather(_ node: JSONNode, _ context: RecordContext) -> WeatherData? {
     let path = "forecast."
     guard object(node, context, "forecast") else { return nil }
-    let before = problems.problems.count + problems.unlisted
+    let before = problems.count
     var provider: ForecastProviderKind?
     if let raw = text(node, "provider", context, path: path, required: true) {
       provider = ForecastProviderKind(rawValue: raw)
@@ -442,7 +442,7 @@ private struct FieldReader {
     case nil, .null: hasCurrent = true
     default: hasCurrent = flag(node, "hasCurrent", context)
     }
-    guard problems.problems.count + problems.unlisted == before, let provider, let fetchedAt,
+    guard problems.count == before, let provider, let fetchedAt,
       let coordinate, let timeZone, let current
     else { return nil }
     var contents: ForecastContents = hasCurrent ? .current : []
