@@ -57,7 +57,7 @@ public struct ImportRefusal: Error, Equatable, Sendable, CustomStringConvertible
   }
 
   /// All the problems of a file: the first ones listed, every one counted by reason.
-  init(all: [ExchangeProblem]) {
+  public init(all: [ExchangeProblem]) {
     let listed = ExchangeLimits.problemsListed
     self.problems = Array(all.prefix(listed))
     self.unlisted = max(0, all.count - listed)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CloudyCLI
 import CloudyExchange
+import CloudyModels
 import CloudyStore
 
 extension CloudyDB {
@@ -69,7 +70,10 @@ extension CloudyDB {
           ImportReport.refusal(error, file: file, format: chosen, json: output.json)
           throw ExitCode(ExitStatus.badData.rawValue)
         }
-        if !read.leftOut.invalid.isEmpty && !skipInvalid {
+        let nothingUsable =
+          read.foreign && read.document.places.isEmpty
+          && !(read.leftOut.omitted.isEmpty && read.leftOut.invalid.isEmpty)
+        if (!read.leftOut.invalid.isEmpty && !skipInvalid) || nothingUsable {
           // A partial import only on request: say what it would do; nothing was opened.
           ImportReport.partial(read, file: file, json: output.json)
           throw ExitCode(ExitStatus.badData.rawValue)

@@ -19,14 +19,16 @@ import CloudyStore
 ///     {"ok": false, "file", "format", "problems": [problem], "unlisted",
 ///      "reasons": [{"reason", "count", "first": problem}]}
 ///
-///     {"ok": false, "file", "format", "partial": true, "importable", "invalidRecords",
-///      "reasons": [{"reason", "count", "first": problem}], "invalid": [problem],
+///     {"ok": false, "file", "format", "problems", "unlisted", "reasons",
+///      "partial": true, "importable", "invalidRecords",
 ///      "omitted": [{"reason", "count", "first": problem}]}
 ///
 /// A problem is `{"line", "item", "field", "message"}`. `omitted` counts records that are not
 /// places (no position, a line or track, no name); `invalid` lists the problems of records
 /// that could not be stored (imported around only with `--skip-invalid`, else the third
-/// shape). `reason` is the message without what differs from record to record.
+/// shape, whose `problems` are those records'; a foreign file with no place at all also gives
+/// it, its problems then being the records that are not places). `reason` is the message
+/// without what differs from record to record.
 ///
 /// `line` is 1-based; `item` is the 1-based feature (GeoJSON) or place (JSON) number, null for
 /// CSV. A refusal also prints the one-line error on stderr and exits 65.
@@ -126,7 +128,10 @@ enum ImportReport {
       )
     }
     if !leftOut.omitted.isEmpty {
-      Output.line("skipped \(plural(leftOut.omitted.count, "record")) that are not places:")
+      let count = leftOut.omitted.count
+      Output.line(
+        "skipped \(plural(count, "record")) that \(count == 1 ? "is not a place" : "are not places"):"
+      )
       for group in LeftOut.byReason(leftOut.omitted) {
         Output.line("  \(group.count) × \(group.first)")
       }
@@ -139,36 +144,36 @@ enum ImportReport {
     }
   }
 
-  /// A foreign file some of whose records cannot be stored, imported without --skip-invalid:
-  /// what the import would do, the reasons counted, and how to go on. Nothing was written.
+  /// A foreign file some of whose records cannot be stored, imported without --skip-invalid,
+  /// or one with no place at all: every problem as a refusal names it, what would be skipped
+  /// anyway, and (when some places could be imported) how to import them. Nothing was written.
   static func partial(_ read: PlacesExchange.ReadResult, file: String, json: Bool) {
     let leftOut = read.leftOut
-    let reasons = LeftOut.byReason(leftOut.invalid)
     let importable = read.document.places.count
+    // No place and nothing invalid: the records that are not places are the problem.
+    let problems = leftOut.invalid.isEmpty ? leftOut.omitted : leftOut.invalid
+    let refusal = ImportRefusal(all: problems)
     if json {
       Output.json(
-        .object([
-          ("ok", .bool(false)), ("file", .string(file)), ("format", .string(read.format.rawValue)),
-          ("partial", .bool(true)), ("importable", .int(Int64(importable))),
-          ("invalidRecords", .int(Int64(leftOut.invalidRecords))),
-          ("reasons", reasonsJSON(reasons)),
-          ("invalid", .array(leftOut.invalid.map(problemJSON))),
-          ("omitted", reasonsJSON(LeftOut.byReason(leftOut.omitted))),
-        ]))
+        .object(
+          refusalFields(refusal, file: file, format: read.format) + [
+            ("partial", .bool(true)), ("importable", .int(Int64(importable))),
+            ("invalidRecords", .int(Int64(leftOut.invalidRecords))),
+            ("omitted", reasonsJSON(LeftOut.byReason(leftOut.omitted))),
+          ]))
     }
-    Output.error(
-      "cloudy-db: \(file): \(plural(leftOut.invalidRecords, "record")) cannot be stored:")
-    for group in reasons {
-      Output.error("cloudy-db:   \(group.count) × \(group.first)")
-    }
-    if !leftOut.omitted.isEmpty {
+    refusalLines(refusal, file: file)
+    if !leftOut.invalid.isEmpty, !leftOut.omitted.isEmpty {
+      let count = leftOut.omitted.count
       Output.error(
-        "cloudy-db: \(file): \(plural(leftOut.omitted.count, "record")) that are not places would be skipped too"
+        "cloudy-db: \(file): \(plural(count, "record")) that \(count == 1 ? "is not a place" : "are not places") would be skipped too"
       )
     }
-    Output.error(
-      "cloudy-db: error: nothing was imported; \(plural(importable, "place")) can be: run again with --skip-invalid to import them and skip the rest"
-    )
+    if importable > 0 {
+      Output.error(
+        "cloudy-db: \(plural(importable, "place")) can be imported: run again with --skip-invalid to import \(importable == 1 ? "it" : "them") and skip the rest"
+      )
+    }
   }
 
   private static func problemJSON(_ problem: ExchangeProblem) -> JSON {
@@ -192,18 +197,24 @@ enum ImportReport {
   }
 
   static func refusal(_ refusal: ImportRefusal, file: String, format: ExchangeFormat, json: Bool) {
-    if json {
-      Output.json(
-        .object([
-          ("ok", .bool(false)), ("file", .string(file)), ("format", .string(format.rawValue)),
-          ("problems", .array(refusal.problems.map(problemJSON))),
-          ("unlisted", .int(Int64(refusal.unlisted))),
-          (
-            "reasons",
-            reasonsJSON(refusal.reasons.map { ($0.reason, $0.count, $0.first) })
-          ),
-        ]))
-    }
+    if json { Output.json(.object(refusalFields(refusal, file: file, format: format))) }
+    refusalLines(refusal, file: file)
+  }
+
+  private static func refusalFields(
+    _ refusal: ImportRefusal, file: String, format: ExchangeFormat
+  ) -> [(String, JSON)] {
+    [
+      ("ok", .bool(false)), ("file", .string(file)), ("format", .string(format.rawValue)),
+      ("problems", .array(refusal.problems.map(problemJSON))),
+      ("unlisted", .int(Int64(refusal.unlisted))),
+      ("reasons", reasonsJSON(refusal.reasons.map { ($0.reason, $0.count, $0.first) })),
+    ]
+  }
+
+  /// One line for one problem; else the reasons counted (when one repeats, so that a reason met
+  /// once is never hidden behind thousands of another), the problems listed, and one error line.
+  private static func refusalLines(_ refusal: ImportRefusal, file: String) {
     if refusal.count == 1, let problem = refusal.problems.first {
       Output.error("cloudy-db: error: \(file): \(problem); nothing was imported")
       if problem.message.hasPrefix("the header has no") {
@@ -212,9 +223,7 @@ enum ImportReport {
       }
       return
     }
-    // By reason first, so that a problem met once is never hidden behind thousands of another;
-    // then the examples in file order.
-    if refusal.reasons.count > 1 || refusal.unlisted > 0 {
+    if refusal.reasons.count < refusal.count {
       Output.error("cloudy-db: \(file): problems by reason:")
       for group in refusal.reasons {
         Output.error("cloudy-db:   \(group.count) × \(group.first)")
