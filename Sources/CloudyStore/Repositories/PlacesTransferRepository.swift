@@ -153,6 +153,7 @@ public struct PlacesTransferRepository {
   /// The selection after an import. `replace`: the document's choice; without one, the current
   /// location if it stays selected, else the first place. `merge` keeps the user's selection and
   /// only fills an empty one (the file's selected place, else the first added), as `add` does.
+  /// The README's merge paragraph states this rule: change both together.
   private func select(
     in db: Database, mode: Mode, document: PlacesDocument, previous: Place?,
     selectedID: Location.ID?, firstAddedID: Location.ID?
