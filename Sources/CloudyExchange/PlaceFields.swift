@@ -177,12 +177,14 @@ enum PlaceFields {
       let other = context(place)
       return other.item.map { "\($0), line \(other.line)" } ?? "line \(other.line)"
     }
-    var firstByKey: [String: PlacesDocument.Place] = [:]
+    var firstByKey: [String: Int] = [:]
+    firstByKey.reserveCapacity(places.count)
     var selected: PlacesDocument.Place?
-    for place in places {
-      let here = context(place)
+    for (index, place) in places.enumerated() {
       let key = PlaceName.uniquenessKey(place.name)
-      if let first = firstByKey[key] {
+      if let firstIndex = firstByKey[key] {
+        let here = context(place)
+        let first = places[firstIndex]
         let same = first.name == place.name ? "" : " as \"\(first.name)\""
         problems.add(
           here.problem(
@@ -190,9 +192,10 @@ enum PlaceFields {
             "\"\(place.name)\" is already in the file\(same) (\(location(first))); names are compared ignoring case"
           ))
       } else {
-        firstByKey[key] = place
+        firstByKey[key] = index
       }
       guard place.selected else { continue }
+      let here = context(place)
       if let selected {
         problems.add(
           here.problem(

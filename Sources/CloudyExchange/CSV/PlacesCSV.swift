@@ -164,17 +164,9 @@ enum PlacesCSV {
         places.append(place)
       }
     }
-    if foreign {
-      DistinctNames.apply(
-        &places, qualifiers: [], leftOut: &router.leftOut, itemLabel: nil)
-    }
-    PlaceFields.checkList(
-      places, currentSelected: false, itemLabel: nil,
-      nameField: columns[.name]?.header ?? "name", &router.problems)
-    try router.problems.check()
-    return PlacesExchange.ReadResult(
-      document: PlacesDocument(places: places), format: .csv, ignoredFields: ignored,
-      foreign: foreign, leftOut: router.leftOut)
+    return try router.finish(
+      places, qualifiers: [], format: .csv, itemLabel: nil, ignoredFields: ignored,
+      nameField: columns[.name]?.header ?? "name")
   }
 
   private static func cellIsEmpty(_ record: CSVRecord, _ index: Int?) -> Bool {

@@ -12,14 +12,19 @@ enum DistinctNames {
     _ places: inout [PlacesDocument.Place], qualifiers: [String?], leftOut: inout LeftOut,
     itemLabel: String?
   ) {
+    // Most files repeat no name: count first, and group only the names that repeat.
+    let keys = places.map { PlaceName.uniquenessKey($0.name) }
+    var counts: [String: Int] = [:]
+    counts.reserveCapacity(keys.count)
+    for key in keys { counts[key, default: 0] += 1 }
+    guard counts.count < keys.count else { return }
     var groups: [String: [Int]] = [:]
     var order: [String] = []
-    for (index, place) in places.enumerated() {
-      let key = PlaceName.uniquenessKey(place.name)
+    for (index, key) in keys.enumerated() where counts[key]! > 1 {
       if groups[key] == nil { order.append(key) }
       groups[key, default: []].append(index)
     }
-    var taken = Set(places.map { PlaceName.uniquenessKey($0.name) })
+    var taken = Set(keys)
     for key in order {
       guard let members = groups[key], members.count > 1 else { continue }
       let labels = members.map { qualifiers.indices.contains($0) ? qualifiers[$0] : nil }

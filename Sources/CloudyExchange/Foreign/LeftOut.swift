@@ -1,3 +1,5 @@
+import CloudyModels
+
 /// What a file written by another tool held that is not imported, kept apart from the places so
 /// the report can count it by reason.
 ///
@@ -109,6 +111,25 @@ struct RecordProblems {
       for problem in record.problems { problems.add(problem) }
     }
     return false
+  }
+
+  /// The places read, checked across the file (names told apart first in a foreign file), as
+  /// the read's result; throws the refusal when anything must refuse the file.
+  mutating func finish(
+    _ places: [PlacesDocument.Place], qualifiers: [String?], format: ExchangeFormat,
+    itemLabel: String?, ignoredFields: [String] = [], nameField: String = "name"
+  ) throws(ImportRefusal) -> PlacesExchange.ReadResult {
+    var places = places
+    if foreign {
+      DistinctNames.apply(
+        &places, qualifiers: qualifiers, leftOut: &leftOut, itemLabel: itemLabel)
+    }
+    PlaceFields.checkList(
+      places, currentSelected: false, itemLabel: itemLabel, nameField: nameField, &problems)
+    try problems.check()
+    return PlacesExchange.ReadResult(
+      document: PlacesDocument(places: places), format: format, ignoredFields: ignoredFields,
+      foreign: foreign, leftOut: leftOut)
   }
 
   /// A record that is not a place: counted, never a reason to refuse a foreign file. In

@@ -6,18 +6,7 @@ import CloudyModels
 /// counted as left out. Read only; Cloudy never writes GPX.
 enum PlacesGPX {
   static func read(_ bytes: [UInt8]) throws(ImportRefusal) -> PlacesExchange.ReadResult {
-    let root: XMLElement
-    do {
-      root = try XMLReader.parse(bytes)
-    } catch {
-      throw ImportRefusal(ExchangeProblem(line: error.line, field: nil, message: error.message))
-    }
-    guard root.name == "gpx" else {
-      throw ImportRefusal(
-        ExchangeProblem(
-          line: root.line, field: nil,
-          message: "the root element is <\(root.name)>, not <gpx>; this is not a GPX file"))
-    }
+    let root = try XMLReader.document(bytes, root: "gpx", kind: "GPX")
     var router = RecordProblems(foreign: true)
     var places: [PlacesDocument.Place] = []
     var qualifiers: [String?] = []
@@ -48,13 +37,8 @@ enum PlacesGPX {
       let context = RecordContext(line: path.line, item: nil, number: nil)
       router.omit(context.problem(path.name, "\(kind) is a path, not a place"))
     }
-    DistinctNames.apply(
-      &places, qualifiers: qualifiers, leftOut: &router.leftOut, itemLabel: "waypoint")
-    PlaceFields.checkList(places, currentSelected: false, itemLabel: "waypoint", &router.problems)
-    try router.problems.check()
-    return PlacesExchange.ReadResult(
-      document: PlacesDocument(places: places), format: .gpx, foreign: true,
-      leftOut: router.leftOut)
+    return try router.finish(
+      places, qualifiers: qualifiers, format: .gpx, itemLabel: "waypoint")
   }
 }
 

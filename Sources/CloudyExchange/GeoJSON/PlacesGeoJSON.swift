@@ -132,15 +132,9 @@ enum PlacesGeoJSON {
         qualifiers.append(qualifier)
       }
     }
-    if foreign {
-      DistinctNames.apply(
-        &places, qualifiers: qualifiers, leftOut: &router.leftOut, itemLabel: "feature")
-    }
-    PlaceFields.checkList(places, currentSelected: false, itemLabel: "feature", &router.problems)
-    try router.problems.check()
-    return PlacesExchange.ReadResult(
-      document: PlacesDocument(places: places), format: .geojson, ignoredFields: ignored,
-      foreign: foreign, leftOut: router.leftOut)
+    return try router.finish(
+      places, qualifiers: qualifiers, format: .geojson, itemLabel: "feature",
+      ignoredFields: ignored)
   }
 
   /// Cloudy's export: marked with `generator`, or (before the mark) every feature with exactly

@@ -14,18 +14,7 @@ enum PlacesKML {
           line: nil, field: nil,
           message: "this is a KMZ (zip) file; unzip it and import the doc.kml inside"))
     }
-    let root: XMLElement
-    do {
-      root = try XMLReader.parse(bytes)
-    } catch {
-      throw ImportRefusal(ExchangeProblem(line: error.line, field: nil, message: error.message))
-    }
-    guard root.name == "kml" else {
-      throw ImportRefusal(
-        ExchangeProblem(
-          line: root.line, field: nil,
-          message: "the root element is <\(root.name)>, not <kml>; this is not a KML file"))
-    }
+    let root = try XMLReader.document(bytes, root: "kml", kind: "KML")
     var router = RecordProblems(foreign: true)
     var places: [PlacesDocument.Place] = []
     var qualifiers: [String?] = []
@@ -72,12 +61,7 @@ enum PlacesKML {
         qualifiers.append(address.flatMap { DistinctNames.locality(in: $0, name: checked) })
       }
     }
-    DistinctNames.apply(
-      &places, qualifiers: qualifiers, leftOut: &router.leftOut, itemLabel: "placemark")
-    PlaceFields.checkList(places, currentSelected: false, itemLabel: "placemark", &router.problems)
-    try router.problems.check()
-    return PlacesExchange.ReadResult(
-      document: PlacesDocument(places: places), format: .kml, foreign: true,
-      leftOut: router.leftOut)
+    return try router.finish(
+      places, qualifiers: qualifiers, format: .kml, itemLabel: "placemark")
   }
 }
