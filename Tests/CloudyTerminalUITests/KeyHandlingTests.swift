@@ -210,9 +210,35 @@ struct KeyHandlingTests {
     let richmond = try fixture.withRichmond()
     let app = try fixture.app()
     _ = app.press(.character("R"))
-    fixture.forecasts.cached[.saved(richmond.id)] = Sample.weather(fetchedAt: fixture.clock.now)
+    fixture.forecasts.cached[.saved(richmond.id)] = Sample.weather(
+      fetchedAt: fixture.clock.now, issuedAt: fixture.clock.now)
     app.refreshFinished(failure: nil)
     #expect(app.screenText().split(separator: "\n")[0].hasSuffix("as of just now"))
+  }
+
+  /// One age in every front-end: the header and the automatic refresh go by when the data was
+  /// issued, as `cloudy-forecast show` does, not by when it was stored.
+  @Test func theAgeAndTheRefreshGoByTheDataNotTheFetch() throws {
+    let fixture = AppFixture()
+    let richmond = try fixture.withRichmond()
+    // Imported just now, issued eight years earlier (a saved response from 2018).
+    let eightYears: Int64 = 8 * 365 * 86_400 + 2 * 86_400
+    fixture.forecasts.cached[.saved(richmond.id)] = Sample.weather(
+      fetchedAt: fixture.clock.now, issuedAt: Sample.observed - eightYears)
+    let app = try fixture.app()
+    #expect(app.screenText().split(separator: "\n")[0].hasSuffix("8 years old"))
+    #expect(app.automaticRefresh()?.name == "Richmond, Virginia, US")
+
+    // Fetched a minute ago, but the provider's data is two hours old: stale after an hour.
+    fixture.forecasts.cached[.saved(richmond.id)] = Sample.weather(
+      fetchedAt: fixture.clock.now - 60, issuedAt: fixture.clock.now - 7_200)
+    let stale = try fixture.app(CloudyApp.Options(refreshAfter: 3_600))
+    #expect(stale.screenText().split(separator: "\n")[0].hasSuffix("as of 2 h ago"))
+    #expect(stale.automaticRefresh() != nil)
+    // Issued ten minutes ago: fresh.
+    fixture.forecasts.cached[.saved(richmond.id)] = Sample.weather(
+      fetchedAt: fixture.clock.now - 60, issuedAt: fixture.clock.now - 600)
+    #expect(try fixture.app(CloudyApp.Options(refreshAfter: 3_600)).automaticRefresh() == nil)
   }
 
   @Test func storeDidChangeRereadsEverything() throws {

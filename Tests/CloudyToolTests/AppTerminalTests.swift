@@ -32,12 +32,35 @@ struct AppTerminalTests {
   /// Answers every request with the recorded Auckland Open-Meteo response (or `status`), and
   /// counts them.
   static func server(_ counter: RequestCounter, status: Int = 200) throws -> TestHTTPServer {
-    let body = try ForecastToolTests.fixture("open-meteo-auckland.json")
+    let recorded = try ForecastToolTests.fixture("open-meteo-auckland.json")
     return try TestHTTPServer { _ in
       counter.increment()
       return status == 200
-        ? .json(body) : .json("{\"error\": true, \"reason\": \"down\"}", status: status)
+        ? .json(try! issuedNow(recorded))
+        : .json("{\"error\": true, \"reason\": \"down\"}", status: status)
     }
+  }
+
+  /// The recorded response moved in time as a live service would answer now: its current
+  /// conditions at this second, every hour and day shifted by the same amount. The
+  /// age the app shows counts from the data's issue time, so a recording from January would
+  /// otherwise read "10 months old".
+  static func issuedNow(_ recorded: [UInt8]) throws -> String {
+    var response = try #require(
+      try JSONSerialization.jsonObject(with: Data(recorded)) as? [String: Any])
+    var current = try #require(response["current"] as? [String: Any])
+    let issued = try #require(current["time"] as? Int)
+    let now = Int(Date().timeIntervalSince1970)
+    let shift = now - issued
+    current["time"] = now
+    response["current"] = current
+    for block in ["hourly", "daily"] {
+      guard var values = response[block] as? [String: Any], let times = values["time"] as? [Int]
+      else { continue }
+      values["time"] = times.map { $0 + shift }
+      response[block] = values
+    }
+    return String(decoding: try JSONSerialization.data(withJSONObject: response), as: UTF8.self)
   }
 
   static func names(_ db: String) throws -> String {
@@ -291,8 +314,9 @@ struct AppTerminalTests {
     let server = try Self.server(counter)
     defer { server.stop() }
     try Self.fetch(db, server)
-    // Made two hours old.
-    try _ = sqlite3(db, "UPDATE forecast SET fetched_at = fetched_at - 7200")
+    // Made two hours old: issued (and fetched) two hours earlier.
+    try _ = sqlite3(
+      db, "UPDATE forecast SET fetched_at = fetched_at - 7200, issued_at = issued_at - 7200")
     let pane = try TmuxPane(
       arguments: ["--db", db, "--refresh-after", "1h"],
       environment: ["CLOUDY_OPEN_METEO_URL": server.baseURL.absoluteString])
@@ -306,13 +330,47 @@ struct AppTerminalTests {
     #expect(try pane.exit().status == 0)
   }
 
+  /// One age in every front-end: a Dark Sky response of February 2018 imported today reads "8
+  /// years old" in the app as in `cloudy-forecast show`, and the app refreshes it as stale,
+  /// however recently it was imported (the age is the data's, not the fetch's).
+  @Test func anImportedOldForecastReadsItsAgeAndIsRefreshed() throws {
+    let folder = try ToolTestFolder()
+    let db = try Self.database(folder, places: [("San Francisco", "37.77", "-122.42")])
+    let imported = try ToolRunner.run(
+      "cloudy-forecast",
+      [
+        "import", try ForecastToolTests.fixturePath("darksky-sf-2018-02-20.json"), "--place",
+        "San Francisco", "--db", db,
+      ])
+    #expect(imported.status == 0, "\(imported.standardError)")
+    let shown = try ToolRunner.run("cloudy-forecast", ["show", "--db", db])
+    #expect(shown.standardOutput.contains("as of Feb 20, 2018 · 8 years old"))
+    let offline = try TmuxPane(arguments: ["--db", db, "--offline"])
+    try offline.waitFor("as of Feb 20, 2018 · 8 years old")
+    try offline.press("q")
+    #expect(try offline.exit().status == 0)
+
+    let counter = RequestCounter()
+    let server = try Self.server(counter)
+    defer { server.stop() }
+    let pane = try TmuxPane(
+      arguments: ["--db", db],
+      environment: ["CLOUDY_OPEN_METEO_URL": server.baseURL.absoluteString])
+    try pane.waitFor("as of just now")
+    #expect(counter.value == 1)
+    #expect(try sqlite3(db, "SELECT provider FROM forecast") == "open-meteo")
+    try pane.press("q")
+    #expect(try pane.exit().status == 0)
+  }
+
   @Test func aFailingServerLeavesTheCacheAndSaysWhy() throws {
     let folder = try ToolTestFolder()
     let db = try Self.database(folder, places: [Self.auckland])
     let good = try Self.server(RequestCounter())
     try Self.fetch(db, good)
     good.stop()
-    try _ = sqlite3(db, "UPDATE forecast SET fetched_at = fetched_at - 7200")
+    try _ = sqlite3(
+      db, "UPDATE forecast SET fetched_at = fetched_at - 7200, issued_at = issued_at - 7200")
     let cached = try sqlite3(db, "SELECT fetched_at, count(*) FROM forecast")
     let counter = RequestCounter()
     let failing = try Self.server(counter, status: 500)

@@ -169,7 +169,9 @@ struct ForecastViewModelTests {
 
   @Test func ageText() {
     func text(_ seconds: Int64) -> String {
-      ForecastAge(fetchedAt: 1_000_000, now: 1_000_000 + seconds, fromCache: true).text
+      ForecastAge(
+        issuedAt: 1_000_000, fetchedAt: 1_000_000, now: 1_000_000 + seconds, fromCache: true
+      ).text
     }
     #expect(text(0) == "just now")
     #expect(text(59) == "just now")
@@ -184,9 +186,12 @@ struct ForecastViewModelTests {
     #expect(text(90 * 86_400) == "2 months old")
     #expect(text(800 * 86_400) == "2 years old")
     #expect(text(-500) == "just now")
-    #expect(ForecastAge(fetchedAt: 0, now: 7_300, fromCache: true).asOfText == "as of 2 h ago")
     #expect(
-      ForecastAge(fetchedAt: 0, now: 720, fromCache: true).asOfText == "as of 12 min ago")
+      ForecastAge(issuedAt: 0, fetchedAt: 0, now: 7_300, fromCache: true).asOfText
+        == "as of 2 h ago")
+    #expect(
+      ForecastAge(issuedAt: 0, fetchedAt: 0, now: 720, fromCache: true).asOfText
+        == "as of 12 min ago")
     // Old data names its date: the Dark Sky recording of 2018-02-20, read in November 2026.
     let old = ForecastAge(
       issuedAt: 1_519_150_919, fetchedAt: 1_795_000_000, now: 1_795_000_000, fromCache: true,

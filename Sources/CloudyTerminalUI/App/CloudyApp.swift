@@ -190,16 +190,14 @@ public final class CloudyApp {
 
   // MARK: - Refresh
 
-  /// The fetch to start on its own: the shown place's forecast is missing or older than
-  /// `refreshAfter`, nothing is being fetched, the app is online, and this place was not
+  /// The fetch to start on its own: the shown place's forecast is missing or its data older than
+  /// `refreshAfter` (by issue time, the age the header shows), nothing is being fetched, the app is online, and this place was not
   /// already fetched on its own (a failure is not retried in a loop; `R` retries).
   public func automaticRefresh() -> ForecastRefreshRequest? {
     guard !options.offline, refreshStatus != .refreshing, let forecast,
       !automaticallyRefreshed.contains(forecast.target.place)
     else { return nil }
-    if let weather = forecast.weather,
-      dependencies.now() - weather.fetchedAt < options.refreshAfter
-    {
+    guard forecast.needsRefresh(at: dependencies.now(), after: options.refreshAfter) else {
       return nil
     }
     automaticallyRefreshed.insert(forecast.target.place)

@@ -78,11 +78,10 @@ extension CloudyApp {
       .header)
   }
 
-  /// "as of 12 min ago", at the app's clock (so it ages between frames without a read).
+  /// "as of 12 min ago", as the view model measures it (from the data's issue time), at the
+  /// app's clock so it ages between frames without a read.
   var ageText: String? {
-    guard let weather = forecast?.weather else { return nil }
-    return ForecastAge(fetchedAt: weather.fetchedAt, now: dependencies.now(), fromCache: true)
-      .asOfText
+    forecast?.age(at: dependencies.now())?.asOfText
   }
 
   private var messageLine: ScreenLine {

@@ -26,11 +26,6 @@ public struct ForecastAge: Hashable, Sendable {
     self.issuedDateText = issuedDateText
   }
 
-  /// Data issued when it was fetched.
-  public init(fetchedAt: Int64, now: Int64, fromCache: Bool) {
-    self.init(issuedAt: fetchedAt, fetchedAt: fetchedAt, now: now, fromCache: fromCache)
-  }
-
   /// Whole seconds since the data was issued; 0 when the clock says it is in the future.
   public var seconds: Int64 { now >= issuedAt ? now - issuedAt : 0 }
 

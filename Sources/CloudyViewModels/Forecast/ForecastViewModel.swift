@@ -106,13 +106,25 @@ public final class ForecastViewModel {
   public var hasForecast: Bool { weather != nil }
 
   /// How old the forecast is at `now`; nil when nothing is cached.
-  public var age: ForecastAge? {
+  public var age: ForecastAge? { age(at: now) }
+
+  /// How old the data is at `moment`, measured from when the provider issued it: the one age
+  /// every front-end shows (an app asks at its own clock, so the age grows between reads).
+  public func age(at moment: Int64) -> ForecastAge? {
     weather.map { weather in
       let issuedAt = weather.issuedAt
       return ForecastAge(
-        issuedAt: issuedAt, fetchedAt: weather.fetchedAt, now: now, fromCache: fromCache,
+        issuedAt: issuedAt, fetchedAt: weather.fetchedAt, now: moment, fromCache: fromCache,
         issuedDateText: timeZone.reading { $0.format(issuedAt, "%b %-d, %Y") })
     }
+  }
+
+  /// Whether a front-end that refreshes on its own should fetch this forecast at `moment`:
+  /// nothing is cached, or the data is `refreshAfter` seconds old or more. By the data's issue
+  /// time, as the age shown: an eight-year-old response imported today is stale.
+  public func needsRefresh(at moment: Int64, after refreshAfter: Int64) -> Bool {
+    guard let age = age(at: moment) else { return true }
+    return age.seconds >= refreshAfter
   }
 
   /// The zone times are shown in (looked up once per forecast: finding a zone reads its file).
