@@ -66,7 +66,11 @@ let package = Package(
       dependencies: ["CloudyServices", "CloudyModels", "CloudyGazetteerData"]),
     // Reading and writing the export/import formats (Cloudy JSON, CSV, GeoJSON): bytes in and
     // out of PlacesDocument, no SQL and no Foundation. Only cloudy-db links it.
-    .target(name: "CloudyExchange", dependencies: ["CloudyModels"], exclude: ["README.md"]),
+    .target(
+      name: "CloudyExchange", dependencies: ["CloudyJSON", "CloudyModels"], exclude: ["README.md"]),
+    // The strict JSON reader (line-aware, no Foundation), shared by the exchange formats and by
+    // front-ends reading a tool's `--json` (the fetcher wire).
+    .target(name: "CloudyJSON"),
     .target(
       name: "CloudyDecoding", dependencies: ["CloudyServices", "CloudyModels", "CloudyPlatform"]),
     .target(
@@ -79,7 +83,8 @@ let package = Package(
     .target(
       name: "CloudyCLI",
       dependencies: [
-        "CloudyViewModels", "CloudyStoring", "CloudyStore", "CloudyServices", "CloudyPlatform",
+        "CloudyJSON", "CloudyViewModels", "CloudyStoring", "CloudyStore", "CloudyServices",
+        "CloudyPlatform",
         "CloudyModels", argumentParser,
       ]
     ),

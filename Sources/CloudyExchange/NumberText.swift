@@ -11,35 +11,6 @@ enum NumberText {
     value == 0 ? "0.0" : value.description
   }
 
-  /// Where the JSON number starting at `start` ends, or nil when it breaks the grammar
-  /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-  static func endOfJSONNumber(_ bytes: [UInt8], from start: Int) -> Int? {
-    var index = start
-    func digit(_ at: Int) -> Bool { at < bytes.count && (0x30...0x39).contains(bytes[at]) }
-    if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-    guard digit(index) else { return nil }
-    if bytes[index] == UInt8(ascii: "0") {
-      index += 1
-    } else {
-      while digit(index) { index += 1 }
-    }
-    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-      index += 1
-      guard digit(index) else { return nil }
-      while digit(index) { index += 1 }
-    }
-    if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-      index += 1
-      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
-      {
-        index += 1
-      }
-      guard digit(index) else { return nil }
-      while digit(index) { index += 1 }
-    }
-    return index
-  }
-
   /// A decimal number typed in a spreadsheet cell: surrounding spaces, a leading `+`, leading
   /// zeros and a decimal comma (`48,8566`, as spreadsheets in many locales write it) are fine.
   /// Nil for anything else. The result may be infinite (`1e999`): the caller's range check

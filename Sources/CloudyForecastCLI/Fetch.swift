@@ -25,14 +25,21 @@ public struct FetchOptions: ParsableArguments {
   @Flag(name: .long, help: "Fetch every place: the current location and all saved places.")
   public var all = false
 
+  @Option(
+    name: .customLong("id"),
+    help: ArgumentHelp(
+      "A saved place by its id (`cloudy-locations list --json`), which a reorder or rename does not change.",
+      valueName: "id"))
+  public var id: Int64?
+
   @OptionGroup public var database: DatabaseOptions
   @OptionGroup public var output: OutputOptions
 
   public init() {}
 
   public func validate() throws {
-    if all, place != nil {
-      throw ValidationError("give a place or --all, not both")
+    if [all, place != nil, id != nil].filter({ $0 }).count > 1 {
+      throw ValidationError("give one of a place, --id or --all")
     }
   }
 }
@@ -48,9 +55,6 @@ extension CloudyForecast {
 
     @OptionGroup var options: FetchOptions
 
-    /// The executable that fetches, looked for beside this one.
-    static let helperName = "cloudy-forecast-fetch"
-
     func run() throws {
       try ToolMain.reporting(tool: ForecastCommand.tool) {
         let arguments = CommandLine.arguments
@@ -65,14 +69,7 @@ extension CloudyForecast {
 
     /// `cloudy-forecast-fetch` beside the running executable.
     static func helperPath() throws -> String {
-      let (helper, found) = Executables.sibling(named: helperName)
-      guard found else {
-        throw CommandFailure(
-          .unavailable,
-          "fetching needs \(helperName) beside \(ForecastCommand.tool) (looked for \(helper)); install it there, as the README's install step does (in a checkout, `swift build` builds it)"
-        )
-      }
-      return helper
+      try ForecastFetcherTool.locate(for: ForecastCommand.tool)
     }
   }
 }

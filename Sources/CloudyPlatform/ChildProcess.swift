@@ -11,23 +11,32 @@
 /// dispositions and an empty signal mask, and the parent's environment.
 public final class ChildProcess {
   public let id: pid_t
-  /// The read end of the child's standard output and error; non-blocking. Poll it.
+  /// The read end of the child's standard output; non-blocking. Poll it.
   public let output: Int32
+  /// The read end of its standard error, kept apart so that a `--json` answer on standard
+  /// output reads as JSON; non-blocking, drained with the output and when the child exits.
+  private let errors: Int32
   private var collected: [UInt8] = []
+  private var collectedErrors: [UInt8] = []
   private var finished = false
 
   /// Starts `path` with `arguments` (argv[0] is `path`).
   public init(path: String, arguments: [String]) throws(PlatformError) {
     var ends: [Int32] = [-1, -1]
     guard pipe(&ends) == 0 else { throw .lastError("pipe") }
+    var errorEnds: [Int32] = [-1, -1]
+    guard pipe(&errorEnds) == 0 else {
+      close(ends[0])
+      close(ends[1])
+      throw .lastError("pipe")
+    }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-    posix_spawn_file_actions_adddup2(&actions, ends[1], 2)
-    posix_spawn_file_actions_addclose(&actions, ends[0])
-    posix_spawn_file_actions_addclose(&actions, ends[1])
+    posix_spawn_file_actions_adddup2(&actions, errorEnds[1], 2)
+    for end in ends + errorEnds { posix_spawn_file_actions_addclose(&actions, end) }
 
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
@@ -46,20 +55,26 @@ public final class ChildProcess {
     var pid: pid_t = 0
     let result = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
     close(ends[1])
+    close(errorEnds[1])
     guard result == 0 else {
       close(ends[0])
+      close(errorEnds[0])
       throw PlatformError(call: "posix_spawn \(path)", reason: String(cString: strerror(result)))
     }
-    _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
-    _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+    for end in [ends[0], errorEnds[0]] {
+      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+    }
     id = pid
     output = ends[0]
+    errors = errorEnds[0]
   }
 
   /// Reads what the child wrote since the last call; true once the pipe reached its end (the
   /// child closed it, normally by exiting).
   public func readAvailable() -> Bool {
     guard !finished else { return true }
+    drainErrors()
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
       let count = read(output, &buffer, buffer.count)
@@ -78,15 +93,38 @@ public final class ChildProcess {
     }
   }
 
-  /// Everything the child wrote so far, as text.
+  /// What the child wrote on standard error since the last call (whatever is there now).
+  private func drainErrors() {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = read(errors, &buffer, buffer.count)
+      if count > 0 {
+        collectedErrors += buffer.prefix(count)
+      } else if count < 0 && errno == EINTR {
+        continue
+      } else {
+        return
+      }
+    }
+  }
+
+  /// Everything the child wrote on standard output so far.
+  public var outputBytes: [UInt8] { collected }
+
+  /// Everything the child wrote on standard output so far, as text.
   public var outputText: String { String(decoding: collected, as: UTF8.self) }
+
+  /// Everything the child wrote on standard error (all of it once it has exited).
+  public var errorText: String { String(decoding: collectedErrors, as: UTF8.self) }
 
   /// Waits for the child to exit and returns its exit status (128 + the signal's number when a
   /// signal ended it). Call after `readAvailable` returned true.
   public func waitForExit() -> Int32 {
     var status: Int32 = 0
     while waitpid(id, &status, 0) == -1 && errno == EINTR {}
+    drainErrors()
     close(output)
+    close(errors)
     let signal = status & 0x7f
     return signal == 0 ? (status >> 8) & 0xff : 128 + signal
   }

@@ -1,8 +1,11 @@
 public import CloudyModels
 
 /// How a user points at a saved place without an index path: by the number the list shows, or
-/// by name.
+/// by name; a front-end that hands a place to another process names it by its id, which a
+/// reorder or a rename in between cannot change.
 public enum PlaceReference: Hashable, Sendable {
+  /// The place's id (`location.id`), as `cloudy-locations list --json` gives it.
+  case id(Location.ID)
   /// 1-based, over Saved Locations in the order the list shows them.
   case number(Int)
   /// Matched ignoring case: the whole name first, else a unique beginning ("Rich" for
@@ -31,6 +34,11 @@ public enum PlaceReference: Hashable, Sendable {
   /// `LocationRepository.locate`).
   public func index(in locations: [Location]) throws(PlaceReferenceError) -> Int {
     switch self {
+    case .id(let id):
+      guard let index = locations.firstIndex(where: { $0.id == id }) else {
+        throw .noPlaceWithID(id)
+      }
+      return index
     case .number(let number):
       guard number >= 1, number <= locations.count else {
         throw .rowOutOfRange(number, count: locations.count)

@@ -1,4 +1,4 @@
-import CloudyModels
+public import CloudyModels
 
 /// Why a `PlaceReference` names no saved place, or several; nothing was read or written after it.
 public enum PlaceReferenceError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -8,6 +8,8 @@ public enum PlaceReferenceError: Error, Equatable, Sendable, CustomStringConvert
   case noPlaceNamed(String, saved: [String], savedCount: Int)
   /// Several (`matchCount`) saved places begin with this text; the first few as "number name".
   case ambiguousName(String, matches: [String], matchCount: Int)
+  /// No saved place has this id (it was removed since it was read).
+  case noPlaceWithID(Location.ID)
 
   public var description: String {
     switch self {
@@ -20,6 +22,8 @@ public enum PlaceReferenceError: Error, Equatable, Sendable, CustomStringConvert
         + (saved.isEmpty
           ? "; there are no saved places yet"
           : "; saved places: \(MessageText.list(saved, total: count))")
+    case .noPlaceWithID(let id):
+      "no saved place has the id \(id); it may have been removed"
     case .ambiguousName(let name, let matches, let count):
       "\(MessageText.quoted(name)) matches several saved places (\(MessageText.list(matches, total: count))); give the row number or the full name"
     }

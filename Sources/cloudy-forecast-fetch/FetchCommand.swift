@@ -30,10 +30,14 @@ struct FetchCommand: AsyncParsableCommand {
       let store = LocationRepository(
         database: try ForecastCommand.existing(
           databasePath, missing: ForecastCommand.noDatabase(databasePath)))
+      let editor = LocationEditor(store: store)
       let targets =
         options.all
         ? try LocationsViewModel(store: store).forecastTargets()
-        : [try LocationEditor(store: store).forecastTarget(options.place)]
+        : [
+          try options.id.map { try editor.forecastTarget(id: $0) }
+            ?? editor.forecastTarget(options.place)
+        ]
       let refresher = ForecastRefresher(provider: provider) {
         ForecastRepository(database: try StoreAccess.writing(databasePath))
       }

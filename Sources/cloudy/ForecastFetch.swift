@@ -1,23 +1,26 @@
+import CloudyCLI
 import CloudyPlatform
 import CloudyTerminalUI
 
 /// One run of `cloudy-forecast-fetch` for one place, as a child process: the app links no
-/// networking, and the keys keep working while it runs.
+/// networking, and the keys keep working while it runs. The place is named by its identity and
+/// the answer read from the fetcher's `--json` (`ForecastFetcherTool`, the one wire).
 final class ForecastFetch {
-  static let helperName = "cloudy-forecast-fetch"
   let process: ChildProcess
   let request: ForecastRefreshRequest
 
   /// Starts the fetch; throws a one-line reason when the helper is missing or cannot start.
   init(_ request: ForecastRefreshRequest, databasePath: String) throws(FetchStartFailure) {
-    let (helper, found) = Executables.sibling(named: Self.helperName)
-    guard found else {
-      throw FetchStartFailure(
-        message: "fetching needs \(Self.helperName) beside cloudy (looked for \(helper))")
+    let helper: String
+    do {
+      helper = try ForecastFetcherTool.locate(for: "cloudy")
+    } catch {
+      throw FetchStartFailure(message: error.message)
     }
     do {
       process = try ChildProcess(
-        path: helper, arguments: [request.argument, "--db", databasePath])
+        path: helper,
+        arguments: ForecastFetcherTool.arguments(for: request.place, databasePath: databasePath))
     } catch {
       throw FetchStartFailure(message: "could not start \(helper): \(error.reason)")
     }
@@ -29,17 +32,12 @@ final class ForecastFetch {
   func poll() -> FetchProgress {
     guard process.readAvailable() else { return .running }
     let status = process.waitForExit()
-    guard status != 0 else { return .finished(failure: nil) }
-    // The helper reports `cloudy-forecast: error: …`; the app shows the part after "error: ".
-    let lines = process.outputText.split(whereSeparator: \.isNewline).map(String.init)
-    let line = lines.last { $0.contains("error: ") } ?? lines.last ?? "exit status \(status)"
-    let marker = Array("error: ")
-    let characters = Array(line)
-    let start = (0...max(0, characters.count - marker.count)).first {
-      characters.count >= marker.count && Array(characters[$0..<$0 + marker.count]) == marker
+    switch ForecastFetcherTool.answer(
+      json: process.outputBytes, standardError: process.errorText, exitStatus: status)
+    {
+    case .cached: return .finished(failure: nil)
+    case .failed(let reason, _): return .finished(failure: reason)
     }
-    let reason = start.map { String(characters[($0 + marker.count)...]) } ?? line
-    return .finished(failure: reason)
   }
 }
 

@@ -174,11 +174,15 @@ struct KeyHandlingTests {
 
   @Test func refreshKeyAsksForAFetchUnlessOffline() throws {
     let fixture = AppFixture()
-    try fixture.withRichmond()
+    let richmond = try fixture.withRichmond()
     let app = try fixture.app()
+    // The place by its id, which a reorder by another process cannot change.
     #expect(
       app.press(.character("R"))
-        == [.refresh(ForecastRefreshRequest(name: "Richmond, Virginia, US", argument: "1"))])
+        == [
+          .refresh(
+            ForecastRefreshRequest(name: "Richmond, Virginia, US", place: .saved(richmond.id)))
+        ])
     #expect(app.refreshStatus == .refreshing)
     #expect(app.screenText().split(separator: "\n")[0].hasSuffix("refreshing…"))
     // A second R while fetching does not start another.
@@ -193,11 +197,11 @@ struct KeyHandlingTests {
 
   @Test func staleForecastsAreFetchedOnTheirOwnOnce() throws {
     let fixture = AppFixture()
-    try fixture.withRichmond()
+    let richmond = try fixture.withRichmond()
     // 12 minutes old: fresh under 30 minutes.
     #expect(try fixture.app().automaticRefresh() == nil)
     let app = try fixture.app(CloudyApp.Options(refreshAfter: 600))
-    #expect(app.automaticRefresh()?.argument == "1")
+    #expect(app.automaticRefresh()?.place == .saved(richmond.id))
     // Not again on its own, even after a failure (R retries).
     app.refreshFinished(failure: "offline")
     #expect(app.automaticRefresh() == nil)

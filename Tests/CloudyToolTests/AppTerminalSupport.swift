@@ -15,9 +15,10 @@ final class TmuxPane {
   /// Starts `cloudy ARGUMENTS` in an 80×24 (or given) pane. After it exits the pane prints
   /// `EXIT=status` and whether the terminal's settings are the ones it started with.
   init(
-    arguments: [String], environment: [String: String] = [:], columns: Int = 80, rows: Int = 24
+    arguments: [String], environment: [String: String] = [:], columns: Int = 80, rows: Int = 24,
+    executable: URL = ToolRunner.executable("cloudy")
   ) throws {
-    let cloudy = ToolRunner.executable("cloudy").path
+    let cloudy = executable.path
     #expect(FileManager.default.isExecutableFile(atPath: cloudy), "cloudy was not built")
     var assignments = ["LANG=C.UTF-8", "TERM=xterm-256color"]
     assignments += environment.sorted { $0.key < $1.key }.map {
@@ -152,4 +153,12 @@ final class RequestCounter: @unchecked Sendable {
   private var count = 0
   func increment() { lock.withLock { count += 1 } }
   var value: Int { lock.withLock { count } }
+}
+
+/// What the loopback provider was asked, in order (the query strings).
+final class RequestLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var queries: [String] = []
+  func append(_ query: String) { lock.withLock { queries.append(query) } }
+  var all: [String] { lock.withLock { queries } }
 }

@@ -363,6 +363,52 @@ struct AppTerminalTests {
     #expect(try pane.exit().status == 0)
   }
 
+  /// The app names the place to fetch by its id: another process that reorders the list after
+  /// the app read it and before the fetcher starts (here: a fetcher wrapper that moves row 1
+  /// down first) does not make it fetch, and save, another place.
+  @Test func aReorderBeforeTheFetchStartsFetchesTheRightPlace() throws {
+    let folder = try ToolTestFolder()
+    let db = try Self.database(folder, places: [Self.auckland, Self.oslo])
+    let auckland = try sqlite3(db, "SELECT id FROM location WHERE name = 'Auckland'")
+    let latitudes = RequestLog()
+    let recorded = try ForecastToolTests.fixture("open-meteo-auckland.json")
+    let server = try TestHTTPServer { request in
+      latitudes.append(request.query)
+      return .json(try! Self.issuedNow(recorded))
+    }
+    defer { server.stop() }
+    // The app and a fetcher beside it that lets "another process" move Auckland down first.
+    let bin = URL(fileURLWithPath: folder.file("bin"))
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    let app = bin.appendingPathComponent("cloudy")
+    do {
+      try FileManager.default.linkItem(at: ToolRunner.executable("cloudy"), to: app)
+    } catch {
+      try FileManager.default.copyItem(at: ToolRunner.executable("cloudy"), to: app)
+    }
+    let wrapper = bin.appendingPathComponent("cloudy-forecast-fetch")
+    let real = ToolRunner.buildFolder.path
+    try Data(
+      """
+      #!/bin/sh
+      '\(real)/cloudy-locations' move 1 2 --db '\(db)' >/dev/null
+      exec '\(real)/cloudy-forecast-fetch' "$@"
+
+      """.utf8
+    ).write(to: wrapper)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
+    let pane = try TmuxPane(
+      arguments: ["--db", db],
+      environment: ["CLOUDY_OPEN_METEO_URL": server.baseURL.absoluteString], executable: app)
+    try pane.waitFor("as of just now")
+    #expect(try Self.names(db) == "Oslo|Auckland")
+    #expect(try sqlite3(db, "SELECT coalesce(location_id, 'current') FROM forecast") == auckland)
+    #expect(latitudes.all.count == 1)
+    #expect(latitudes.all.first?.contains("latitude=-36.85") == true)
+    try pane.press("q")
+    #expect(try pane.exit().status == 0)
+  }
+
   @Test func aFailingServerLeavesTheCacheAndSaysWhy() throws {
     let folder = try ToolTestFolder()
     let db = try Self.database(folder, places: [Self.auckland])

@@ -92,7 +92,7 @@ public enum FailureMap {
   /// every tool (cloudy-forecast once said 64 for the second).
   static func status(of error: PlaceReferenceError) -> ExitStatus {
     switch error {
-    case .noPlaceNamed, .rowOutOfRange: .notFound
+    case .noPlaceNamed, .rowOutOfRange, .noPlaceWithID: .notFound
     case .ambiguousName: .badData
     }
   }

@@ -1,3 +1,4 @@
+import CloudyJSON
 import CloudyModels
 
 /// A feature of Google Takeout's "Saved Places.json", in either of the shapes Google has used:

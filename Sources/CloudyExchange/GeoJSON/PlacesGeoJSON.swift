@@ -1,3 +1,4 @@
+import CloudyJSON
 import CloudyModels
 
 /// Saved places as GeoJSON (RFC 7946), for maps: geojson.io, QGIS, GitHub's viewer, Leaflet.

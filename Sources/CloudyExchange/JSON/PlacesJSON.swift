@@ -1,3 +1,4 @@
+import CloudyJSON
 import CloudyModels
 
 /// Cloudy's own export: everything a user owns except nothing, in one versioned JSON document.

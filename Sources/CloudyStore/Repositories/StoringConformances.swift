@@ -18,6 +18,9 @@ extension LocationRepository: LocationStoring {
   public func locate(_ reference: PlaceReference) throws -> Location {
     try database.read { _ in
       switch reference {
+      case .id(let id):
+        if let location = try find(id: id) { return location }
+        throw PlaceReferenceError.noPlaceWithID(id)
       case .number(let number):
         if number >= 1, let location = try find(position: number - 1) { return location }
         throw PlaceReferenceError.rowOutOfRange(number, count: try count())

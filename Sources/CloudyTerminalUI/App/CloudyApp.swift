@@ -207,7 +207,7 @@ public final class CloudyApp {
   }
 
   func request(for target: ForecastTarget) -> ForecastRefreshRequest {
-    ForecastRefreshRequest(name: target.name, argument: target.number.map(String.init) ?? "current")
+    ForecastRefreshRequest(name: target.name, place: target.place)
   }
 
   /// The fetch ended: on success the new forecast is read from the cache; on failure the

@@ -1,3 +1,5 @@
+public import CloudyStoring
+
 /// The app's screens, one at a time, as the Cloudy app's view controllers.
 public enum Screen: Hashable, Sendable {
   /// The selected place's day and week (start screen).
@@ -24,12 +26,13 @@ public enum AppEffect: Hashable, Sendable {
 public struct ForecastRefreshRequest: Hashable, Sendable {
   /// "Richmond, Virginia, US".
   public let name: String
-  /// The fetch tool's place argument: the saved place's row number, or "current".
-  public let argument: String
+  /// Which place, by identity (a saved place's id), so a reorder by another process before the
+  /// fetch starts cannot change which place is fetched.
+  public let place: Place
 
-  public init(name: String, argument: String) {
+  public init(name: String, place: Place) {
     self.name = name
-    self.argument = argument
+    self.place = place
   }
 }
 

@@ -52,6 +52,12 @@ extension LocationEditor {
     }
     return ForecastTarget(try row(PlaceReference(typed)))
   }
+
+  /// The saved place with this id: what a front-end hands to a fetch in another process, so
+  /// that a reorder between its read and the fetch cannot change which place is fetched.
+  public func forecastTarget(id: Location.ID) throws -> ForecastTarget {
+    ForecastTarget(try row(.id(id)))
+  }
 }
 
 extension LocationsViewModel {

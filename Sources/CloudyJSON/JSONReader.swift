@@ -1,4 +1,5 @@
-/// Parses RFC 8259 JSON from UTF-8 bytes into `JSONNode`s.
+/// Parses RFC 8259 JSON from UTF-8 bytes into `JSONNode`s: the one strict reader of the exchange
+/// formats (CloudyExchange) and of the tools' own `--json` between processes (the fetcher wire).
 ///
 /// Strict where leniency would hide a damaged file: no comments, no trailing commas, no NaN or
 /// Infinity, no duplicate keys, no control characters in strings, no lone surrogates, nothing
@@ -218,7 +219,7 @@ public struct JSONReader {
 
   private mutating func number() throws(JSONSyntaxError) -> JSONNumber {
     let start = index
-    guard let end = NumberText.endOfJSONNumber(bytes, from: index) else {
+    guard let end = JSONNumber.end(in: bytes, from: index) else {
       throw error("a malformed number")
     }
     index = end
@@ -250,9 +251,35 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
   public let message: String
 
   public var description: String { "line \(line), column \(column): not valid JSON: \(message)" }
+}
 
-  var problem: ExchangeProblem {
-    ExchangeProblem(
-      line: line, field: nil, message: "not valid JSON at column \(column): \(message)")
+extension JSONNumber {
+  /// Where the JSON number starting at `start` ends, or nil when it breaks the grammar
+  /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+  static func end(in bytes: [UInt8], from start: Int) -> Int? {
+    var index = start
+    func digit(_ at: Int) -> Bool { at < bytes.count && (0x30...0x39).contains(bytes[at]) }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+    guard digit(index) else { return nil }
+    if bytes[index] == UInt8(ascii: "0") {
+      index += 1
+    } else {
+      while digit(index) { index += 1 }
+    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      guard digit(index) else { return nil }
+      while digit(index) { index += 1 }
+    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+      index += 1
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+      {
+        index += 1
+      }
+      guard digit(index) else { return nil }
+      while digit(index) { index += 1 }
+    }
+    return index
   }
 }
