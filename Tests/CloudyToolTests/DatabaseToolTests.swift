@@ -153,6 +153,70 @@ struct DatabaseToolTests {
     #expect(result.standardError.contains("is a folder"))
   }
 
+  @Test(
+    "backup --force onto the live database under another spelling is refused, and so is restoring it onto itself"
+  )
+  func backupOntoItself() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("cloudy.sqlite")
+    #expect(
+      try ToolRunner.run("cloudy-locations", ["add", "Richmond, VA", "--db", db]).status == 0)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.file("through-link"), withDestinationPath: folder.path)
+    try FileManager.default.linkItem(atPath: db, toPath: folder.file("hard-link.sqlite"))
+    let inode = { () throws -> UInt64 in
+      try #require(
+        try FileManager.default.attributesOfItem(atPath: db)[.systemFileNumber] as? UInt64)
+    }
+    let before = try inode()
+    for spelling in [
+      folder.file("./cloudy.sqlite"), folder.file("through-link/cloudy.sqlite"),
+      folder.file("hard-link.sqlite"), folder.file("cloudy.sqlite-wal"),
+      folder.file("through-link/cloudy.sqlite-journal"),
+    ] {
+      let result = try ToolRunner.run("cloudy-db", ["backup", "--force", "--db", db, spelling])
+      #expect(result.status == 64, "\(spelling): \(result.standardError)")
+      #expect(result.standardError.contains("onto itself"), "\(result.standardError)")
+      #expect(try inode() == before)
+      let restore = try ToolRunner.run("cloudy-db", ["restore", "--db", db, spelling])
+      if spelling.hasSuffix("-wal") || spelling.hasSuffix("-journal") { continue }
+      #expect(restore.status == 64, "\(spelling): \(restore.standardError)")
+      #expect(restore.standardError.contains("is the database itself"))
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder.file("cloudy.sqlite-journal")))
+    #expect(try sqlite3(db, "SELECT name FROM location") == "Richmond, Virginia, US")
+    #expect(try sqlite3(db, "PRAGMA integrity_check") == "ok")
+  }
+
+  @Test("restore behind another process's write lock gives up after the busy timeout (exit 75)")
+  func restoreWaitsNoLongerThanTheBusyTimeout() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("cloudy.sqlite")
+    #expect(
+      try ToolRunner.run("cloudy-locations", ["add", "Richmond, VA", "--db", db]).status == 0)
+    let backup = folder.file("backup.sqlite")
+    #expect(try ToolRunner.run("cloudy-db", ["backup", "--db", db, backup]).status == 0)
+    // Another process holds the write lock for longer than any command waits (5 s).
+    let holder = Process()
+    holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    holder.arguments = [
+      "python3", "-c",
+      "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(20)",
+      db,
+    ]
+    let pipe = Pipe()
+    holder.standardOutput = pipe
+    try holder.run()
+    defer { holder.terminate() }
+    _ = pipe.fileHandleForReading.availableData  // "locked"
+    let result = try ToolRunner.run(
+      "cloudy-db", ["restore", "--db", db, backup], timeout: 15)
+    #expect(result.status == 75, "\(result.standardError)")
+    holder.terminate()
+    holder.waitUntilExit()
+    #expect(try sqlite3(db, "SELECT name FROM location") == "Richmond, Virginia, US")
+  }
+
   @Test("backup, then restore: the round trip brings back the data and keeps the replaced file")
   func backupRestore() throws {
     let folder = try ToolTestFolder()

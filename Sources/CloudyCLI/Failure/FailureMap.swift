@@ -75,7 +75,7 @@ public enum FailureMap {
   static func status(of error: MaintenanceError) -> ExitStatus {
     switch error {
     case .destinationExists: .cannotCreate
-    case .sameFile: .usage
+    case .sameFile, .restoreFromItself: .usage
     case .copyFailedCheck: .ioError
     case .sourceFailedCheck: .badData
     }

@@ -1,4 +1,5 @@
 import CSQLite
+import CloudyPlatform
 
 #if canImport(Glibc)
   import Glibc
@@ -211,6 +212,22 @@ public enum DatabaseFile {
   static func baseName(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return path }
     return String(path[path.index(after: slash)...])
+  }
+
+  /// The database file and the files SQLite keeps beside it.
+  static func files(of path: String) -> [String] {
+    ["", "-wal", "-shm", "-journal"].map { path + $0 }
+  }
+
+  /// True when `path` is the database at `database` or one of the files SQLite keeps beside it,
+  /// by identity: the same file (device and inode), or for a name that does not exist yet, one
+  /// of those names in the same folder (device and inode of the folder). Never by spelling.
+  static func isDatabaseFile(_ path: String, of database: String) -> Bool {
+    if FileOutput.isSameFile(path, asAnyOf: files(of: database)) { return true }
+    let name = baseName(of: path)
+    let names = files(of: baseName(of: database))
+    return names.contains(name)
+      && FileOutput.isSameFile(parentFolder(of: path), asAnyOf: [parentFolder(of: database)])
   }
 
   static func removeDatabaseFiles(_ path: String) {

@@ -1,4 +1,5 @@
 import CSQLite
+import CloudyPlatform
 
 #if canImport(Glibc)
   import Glibc
@@ -78,10 +79,14 @@ public enum Maintenance {
   /// processes keep writing (to the WAL), the backup sees one snapshot and does not restart.
   /// Without `overwrite`, an existing destination is refused (atomically, with link(2)).
   public static func backup(_ database: Database, to destination: String, overwrite: Bool) throws {
+    // By identity, never by spelling: `DIR/./db.sqlite`, a relative name, a path through a
+    // symbolic link or a hard link all name the live file, which a rename would replace.
+    if DatabaseFile.isDatabaseFile(destination, of: database.path) {
+      throw MaintenanceError.sameFile(destination)
+    }
     if !overwrite, access(destination, F_OK) == 0 {
       throw MaintenanceError.destinationExists(destination)
     }
-    if destination == database.path { throw MaintenanceError.sameFile(destination) }
     let folder = DatabaseFile.parentFolder(of: destination)
     try DatabaseFile.makeFolders(folder)
     let temporary = "\(folder)/.\(DatabaseFile.baseName(of: destination)).backup-\(getpid())"
@@ -124,10 +129,18 @@ public enum Maintenance {
     guard let backup = sqlite3_backup_init(destination.handle, "main", source.handle, "main") else {
       throw DatabaseError(connection: destination.handle, code: sqlite3_errcode(destination.handle))
     }
+    // Busy or locked is retried for as long as every other command waits (the connection's busy
+    // timeout), then reported as busy (exit 75), never waited on without end.
+    // (A step may itself wait in the destination's busy handler: the limit is on the clock.)
     var code: Int32
+    let deadline =
+      MonotonicClock.nanoseconds() + UInt64(Database.busyTimeoutMilliseconds) * 1_000_000
     repeat {
       code = sqlite3_backup_step(backup, -1)
-      if code == SQLITE_BUSY || code == SQLITE_LOCKED { sqlite3_sleep(20) }
+      if code == SQLITE_BUSY || code == SQLITE_LOCKED {
+        guard MonotonicClock.nanoseconds() < deadline else { break }
+        sqlite3_sleep(20)
+      }
     } while code == SQLITE_OK || code == SQLITE_BUSY || code == SQLITE_LOCKED
     let finish = sqlite3_backup_finish(backup)
     guard code == SQLITE_DONE, finish == SQLITE_OK else {
@@ -150,6 +163,9 @@ public enum Maintenance {
   ) throws {
     guard try DatabaseFile.checkExisting(path: source) else {
       throw StoreError.missingFile(path: source)
+    }
+    if DatabaseFile.isDatabaseFile(source, of: database.path) {
+      throw MaintenanceError.restoreFromItself(source)
     }
     let input = try DatabaseFile.open(path: source, access: .readOnly)
     try input.read { db in
@@ -185,6 +201,8 @@ public enum Maintenance {
 public enum MaintenanceError: Error, Equatable, Sendable, CustomStringConvertible {
   case destinationExists(String)
   case sameFile(String)
+  /// `restore` given the live database itself (under any name) as the backup to restore.
+  case restoreFromItself(String)
   case copyFailedCheck(String)
   case sourceFailedCheck(String, String)
 
@@ -194,6 +212,8 @@ public enum MaintenanceError: Error, Equatable, Sendable, CustomStringConvertibl
     case .sameFile(let path): "cannot back up \(path) onto itself; choose another destination"
     case .copyFailedCheck(let problem):
       "the copy failed its integrity check (\(problem)); nothing was written"
+    case .restoreFromItself(let path):
+      "\(path) is the database itself, not a backup of it; nothing was restored"
     case .sourceFailedCheck(let path, let problem):
       "\(path) failed its integrity check (\(problem)); nothing was restored"
     }
