@@ -274,4 +274,23 @@ struct KeyHandlingTests {
     app.press(.pageUp)
     #expect(app.screenText().contains("Place 99980"))
   }
+
+  /// Behind "the window is too small" only q (and Ctrl-C) act: `d` then `y` removes nothing, and
+  /// the screen comes back as it was when the window grows.
+  @Test func keysBehindTheTooSmallScreenDoNothing() throws {
+    let fixture = AppFixture()
+    try fixture.withRichmond()
+    let app = try fixture.app()
+    _ = app.press(.character("l"))
+    #expect(app.screen == .locations)
+    #expect(app.screenText(30, 8).contains("too small"))
+    #expect(app.handle(.character("d")) == [])
+    #expect(app.handle(.character("y")) == [])
+    #expect(app.handle(.character("a")) == [])
+    #expect(try fixture.locations.snapshot().locations.count == 1)
+    #expect(app.screen == .locations)
+    #expect(app.handle(.character("q")) == [.quit])
+    #expect(app.screenText().contains("Saved Locations (1)"))
+    #expect(app.handle(.character("q")) == [.quit])
+  }
 }

@@ -89,6 +89,9 @@ public final class CloudyApp {
   var showsHourly = false
   /// The body's height in the last frame, for page keys.
   var lastBodyHeight = 10
+  /// True while the last frame was the "window is too small" screen: then only the keys it
+  /// names act (q, and Ctrl-C), so nothing happens that the user cannot see.
+  var showsTooSmall = false
   var weatherScroll = 0
   var locationsViewport = ListViewport()
   var settingsViewport = ListViewport()

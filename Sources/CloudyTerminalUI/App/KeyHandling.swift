@@ -7,6 +7,9 @@ extension CloudyApp {
   public func handle(_ key: Key) -> [AppEffect] {
     needsRedraw = true
     if key == .interrupt { return [.quit] }
+    // Behind "the window is too small" only what that screen names acts; the state stays as
+    // it was, so resizing back shows the screen the user left.
+    if showsTooSmall { return key == .character("q") ? [.quit] : [] }
     // A pending question or text takes the key before the screen does.
     if screen == .locations, let prompt = locationsPrompt {
       handlePrompt(prompt, key)

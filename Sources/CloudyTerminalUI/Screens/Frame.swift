@@ -7,6 +7,7 @@ extension CloudyApp {
   /// Draws only what fits, so its cost does not grow with the number of places.
   public func render(_ size: TerminalSize) -> [ScreenLine] {
     let glyphs = options.glyphs
+    showsTooSmall = size.isTooSmall
     guard !size.isTooSmall else { return tooSmall(size) }
     let bodyHeight = size.rows - 3
     lastBodyHeight = bodyHeight
