@@ -95,25 +95,29 @@ let package = Package(
       dependencies: ["CloudyViewModels", "CloudyStoring", "CloudyServices", "CloudyModels"]),
 
     // MARK: Executables
-    .executableTarget(
-      name: "cloudy-db",
+    // Each tool's command tree in a library, so its shapes and statuses can be tested in-process;
+    // the executables are one call each.
+    .target(
+      name: "CloudyDBCLI",
       dependencies: [
         "CloudyCLI", "CloudyStore", "CloudyExchange", "CloudyModels", "CloudyPlatform",
         argumentParser,
       ]),
-    .executableTarget(
-      name: "cloudy-locations",
+    .executableTarget(name: "cloudy-db", dependencies: ["CloudyDBCLI", "CloudyCLI"]),
+    .target(
+      name: "CloudyLocationsCLI",
       dependencies: [
         "CloudyCLI", "CloudyViewModels", "CloudyServices", "CloudyGazetteer", "CloudyStoring",
         "CloudyModels", argumentParser,
       ]
     ),
     .executableTarget(
-      name: "cloudy-settings",
-      dependencies: [
-        "CloudyCLI", "CloudyViewModels", "CloudyModels", argumentParser,
-      ]
+      name: "cloudy-locations", dependencies: ["CloudyLocationsCLI", "CloudyCLI"]),
+    .target(
+      name: "CloudySettingsCLI",
+      dependencies: ["CloudyCLI", "CloudyViewModels", "CloudyModels", argumentParser]
     ),
+    .executableTarget(name: "cloudy-settings", dependencies: ["CloudySettingsCLI", "CloudyCLI"]),
     // The cloudy-forecast command tree, shared by the two executables below.
     .target(
       name: "CloudyForecastCLI",
