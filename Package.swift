@@ -191,6 +191,14 @@ let package = Package(
         "CloudyModels", "CloudyTestFakes",
       ]
     ),
+    // The command libraries in-process: JSON shapes, parsing and exit statuses.
+    .testTarget(
+      name: "CloudyCommandsTests",
+      dependencies: [
+        "CloudyDBCLI", "CloudyLocationsCLI", "CloudySettingsCLI", "CloudyCLI", "CloudyModels",
+        "CloudyServices",
+        "CloudyStore", "CloudyStoring", "CloudyTestFakes", "CloudyViewModels", argumentParser,
+      ]),
     // End-to-end: runs the built executables as processes against temporary databases.
     .testTarget(
       name: "CloudyToolTests",

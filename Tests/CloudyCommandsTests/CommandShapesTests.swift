@@ -1,0 +1,63 @@
+import ArgumentParser
+import CloudyCLI
+import CloudyModels
+import CloudyServices
+import CloudyStore
+import CloudyStoring
+import CloudyTestFakes
+import CloudyViewModels
+import Testing
+
+@testable import CloudyDBCLI
+@testable import CloudyLocationsCLI
+@testable import CloudySettingsCLI
+
+/// The tools' JSON shapes and exit statuses, in-process: the command trees are libraries, so
+/// what `--json` prints and which status a failure gets are checked without starting a process
+/// (the process tests keep kills, concurrency, signals and tmux).
+@Suite("command libraries: JSON shapes and statuses in-process")
+struct CommandShapesTests {
+  @Test("cloudy-settings: the settings object, keys in the documented order")
+  func settingsJSON() {
+    #expect(
+      CloudySettings.settingsJSON(.defaults).compact()
+        == #"{"time":"12h","units":"imperial","temperature":"fahrenheit"}"#)
+    let changed = Settings(time: .twentyFourHour, units: .metric, temperature: .celsius)
+    #expect(
+      CloudySettings.settingsJSON(changed).compact()
+        == #"{"time":"24h","units":"metric","temperature":"celsius"}"#)
+  }
+
+  @Test("cloudy-locations list: selection first, then the sections with their rows")
+  func locationsJSON() throws {
+    let store = FakeLocationStore()
+    let added = try store.add(richmondVA.newLocation(query: "Richmond, VA"))
+    let model = try LocationsViewModel(store: store)
+    let text = LocationsJSON.list(model).compact()
+    #expect(text.hasPrefix(#"{"selection":"#))
+    #expect(text.contains(#""sections":[{"kind":"saved","title":"Saved Locations""#))
+    #expect(text.contains(#""id":\#(added.id),"name":"Richmond, Virginia, US""#))
+  }
+
+  @Test("statuses come from the failure map: usage 64, not found 66, busy-free refusals")
+  func statuses() throws {
+    #expect(
+      CommandFailure(describing: MaintenanceError.sameFile("db.sqlite")).status == .usage)
+    #expect(
+      CommandFailure(describing: MaintenanceError.restoreFromItself("db.sqlite")).status
+        == .usage)
+    #expect(CommandFailure(describing: PlaceReferenceError.noPlaceWithID(7)).status == .notFound)
+    // Arguments the parser refuses are usage errors (64), before anything is opened.
+    #expect(throws: (any Error).self) { try CloudyDB.parseAsRoot(["backup"]) }
+    do {
+      _ = try CloudyDB.parseAsRoot(["import", "places.csv", "--format", "shapefile"])
+      Issue.record("an unknown format was accepted")
+    } catch {
+      #expect(CloudyDB.exitCode(for: error).rawValue == 64)
+    }
+    let parsed = try CloudyDB.parseAsRoot(["import", "waypoints.gpx", "--skip-invalid"])
+    let command = try #require(parsed as? CloudyDB.Import)
+    #expect(command.skipInvalid)
+    #expect(command.format == nil)
+  }
+}
