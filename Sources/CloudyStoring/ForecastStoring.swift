@@ -7,7 +7,9 @@ public protocol ForecastStoring {
   func latest(for place: Place) throws -> WeatherData?
   /// Replaces the cached forecast of `place` in one transaction.
   func save(_ weather: WeatherData, for place: Place) throws
-  /// Deletes forecasts fetched before `cutoff` (unix seconds); returns how many.
+  /// Deletes forecasts whose data was issued before `cutoff` (unix seconds): by the data's age,
+  /// the age every view shows, so an old response imported today is as old as its data.
+  /// Returns how many.
   @discardableResult
-  func prune(fetchedBefore cutoff: Int64) throws -> Int
+  func prune(issuedBefore cutoff: Int64) throws -> Int
 }

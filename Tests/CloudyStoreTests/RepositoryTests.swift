@@ -255,7 +255,7 @@ struct ForecastRepositoryTests {
     }
   }
 
-  @Test("prune removes only forecasts fetched before the cutoff")
+  @Test("prune removes only forecasts whose data was issued before the cutoff")
   func prune() throws {
     let folder = try TemporaryFolder()
     let database = try migratedDatabase(in: folder)
@@ -265,7 +265,7 @@ struct ForecastRepositoryTests {
     let forecasts = ForecastRepository(database: database)
     try forecasts.save(sampleWeather(fetchedAt: 1_000), for: .saved(old.id))
     try forecasts.save(sampleWeather(fetchedAt: 5_000), for: .saved(fresh.id))
-    #expect(try forecasts.prune(fetchedBefore: 2_000) == 1)
+    #expect(try forecasts.prune(issuedBefore: 2_000) == 1)
     #expect(try forecasts.latest(for: .saved(old.id)) == nil)
     #expect(try forecasts.latest(for: .saved(fresh.id)) != nil)
   }

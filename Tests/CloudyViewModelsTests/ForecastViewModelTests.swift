@@ -28,8 +28,8 @@ final class ForecastFakeStore: ForecastStoring {
     forecasts[place] = weather
   }
 
-  func prune(fetchedBefore cutoff: Int64) throws -> Int {
-    let old = forecasts.filter { $0.value.fetchedAt < cutoff }
+  func prune(issuedBefore cutoff: Int64) throws -> Int {
+    let old = forecasts.filter { $0.value.issuedAt < cutoff }
     for key in old.keys { forecasts[key] = nil }
     return old.count
   }
@@ -74,7 +74,9 @@ enum ForecastSample {
     do { return try Coordinate(latitude: -36.85, longitude: 174.76) } catch { return auckland }
   }()
 
-  static func weather(timeZone: String = "Pacific/Auckland", fetchedAt: Int64 = observed)
+  static func weather(
+    timeZone: String = "Pacific/Auckland", fetchedAt: Int64 = observed, issuedAt: Int64? = nil
+  )
     -> WeatherData
   {
     WeatherData(
@@ -93,7 +95,7 @@ enum ForecastSample {
         WeatherConditions(
           time: observed - 900 + Int64(index) * 3_600, summary: "Hour \(index)", icon: .cloudy,
           temperature: 60, windSpeed: 5, precipitationProbability: index == 0 ? nil : 0.15)
-      })
+      }, issuedAt: issuedAt)
   }
 
   static let aucklandTarget = ForecastTarget(
@@ -403,8 +405,8 @@ struct ForecastRefresherTests {
     try LocationRepository(database: db).remove(1)
     #expect(try forecasts.latest(for: .saved(1)) == nil)
     #expect(try db.scalarInt("SELECT count(*) FROM forecast_day") == 7)
-    try forecasts.save(ForecastSample.weather(fetchedAt: 1_000), for: .saved(2))
-    #expect(try forecasts.prune(fetchedBefore: 5_000) == 1)
+    try forecasts.save(ForecastSample.weather(fetchedAt: 1_000, issuedAt: 1_000), for: .saved(2))
+    #expect(try forecasts.prune(issuedBefore: 5_000) == 1)
     #expect(try forecasts.latest(for: .saved(2)) == nil)
   }
 }

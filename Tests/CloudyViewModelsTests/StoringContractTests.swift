@@ -183,13 +183,16 @@ struct StoringContractTests {
     let id = try subject.locations.add(place("Auckland")).id
     let store = subject.forecasts
     #expect(try store.latest(for: .saved(id)) == nil)
-    let old = ForecastSample.weather(fetchedAt: 1_000_000)
-    let new = ForecastSample.weather(fetchedAt: 2_000_000)
+    let old = ForecastSample.weather(fetchedAt: 1_000_000, issuedAt: 1_000_000)
+    // Fetched later, but its data was issued long before it was fetched (an imported response).
+    let new = ForecastSample.weather(fetchedAt: 3_000_000, issuedAt: 2_000_000)
     try store.save(old, for: .saved(id))
     try store.save(new, for: .saved(id))
-    #expect(try store.latest(for: .saved(id))?.fetchedAt == 2_000_000)
-    #expect(try store.prune(fetchedBefore: 1_500_000) == 0)
-    #expect(try store.prune(fetchedBefore: 2_500_000) == 1)
+    #expect(try store.latest(for: .saved(id))?.fetchedAt == 3_000_000)
+    #expect(try store.latest(for: .saved(id))?.issuedAt == 2_000_000)
+    // By the data's age: a cutoff after the issue time and before the fetch removes it.
+    #expect(try store.prune(issuedBefore: 1_500_000) == 0)
+    #expect(try store.prune(issuedBefore: 2_500_000) == 1)
     #expect(try store.latest(for: .saved(id)) == nil)
   }
 }

@@ -121,7 +121,7 @@ extension WatchedStore: ForecastStoring {
   }
 
   @discardableResult
-  public func prune(fetchedBefore cutoff: Int64) throws -> Int {
-    try ForecastRepository(database: try writing()).prune(fetchedBefore: cutoff)
+  public func prune(issuedBefore cutoff: Int64) throws -> Int {
+    try ForecastRepository(database: try writing()).prune(issuedBefore: cutoff)
   }
 }

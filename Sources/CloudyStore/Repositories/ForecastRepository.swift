@@ -124,15 +124,6 @@ public struct ForecastRepository {
     }
   }
 
-  /// Deletes forecasts fetched before `cutoff` (unix seconds); returns how many.
-  @discardableResult
-  public func prune(fetchedBefore cutoff: Int64) throws -> Int {
-    try database.write { db in
-      try db.execute("DELETE FROM forecast WHERE fetched_at < ?", [cutoff])
-      return db.changes
-    }
-  }
-
   /// Deletes forecasts whose data was issued before `cutoff` (unix seconds): an old response
   /// imported today is as old as its data. Returns how many.
   @discardableResult

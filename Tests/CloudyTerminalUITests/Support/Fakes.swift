@@ -15,7 +15,11 @@ final class FakeForecastStore: ForecastStoring {
 
   func latest(for place: Place) throws -> WeatherData? { cached[place] }
   func save(_ weather: WeatherData, for place: Place) throws { cached[place] = weather }
-  func prune(fetchedBefore cutoff: Int64) throws -> Int { 0 }
+  func prune(issuedBefore cutoff: Int64) throws -> Int {
+    let old = cached.filter { $0.value.issuedAt < cutoff }
+    for place in old.keys { cached[place] = nil }
+    return old.count
+  }
 }
 
 /// A clock the test moves.
