@@ -2,7 +2,7 @@ import ArgumentParser
 import CloudyCLI
 import CloudyModels
 import CloudyPlatform
-import CloudyStore
+import CloudyStoring
 import CloudyViewModels
 
 /// An age such as `30m`, `12h`, `7d` or `2w`.
@@ -66,11 +66,9 @@ extension CloudyForecast {
       try ToolMain.reporting(tool: ForecastCommand.tool) {
         let databasePath = try database.resolve()
         let cutoff = WallClock.now() - olderThan.seconds
-        var removed = 0
-        if try StoreAccess.reading(databasePath) != nil {
-          removed = try ForecastRepository(database: try StoreAccess.writing(databasePath))
-            .prune(issuedBefore: cutoff)
-        }
+        let removed =
+          try StoreAccess.forecastStore(changingExisting: databasePath)?.prune(issuedBefore: cutoff)
+          ?? 0
         if output.json {
           Output.json(
             .object([

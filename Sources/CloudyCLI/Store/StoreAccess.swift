@@ -67,4 +67,13 @@ extension StoreAccess {
   {
     SettingsRepository(database: try writing(databasePath))
   }
+
+  /// For commands that change cached forecasts of an existing file (prune): nil when there is
+  /// no file, which then has no forecast to change (nothing is created).
+  public static func forecastStore(changingExisting databasePath: DatabasePath) throws
+    -> (any ForecastStoring)?
+  {
+    guard try reading(databasePath) != nil else { return nil }
+    return ForecastRepository(database: try writing(databasePath))
+  }
 }
