@@ -16,6 +16,13 @@ public indirect enum JSON: Equatable, Sendable {
   public static func optional(_ value: String?) -> JSON { value.map { .string($0) } ?? .null }
   public static func optional(_ value: Double?) -> JSON { value.map { .double($0) } ?? .null }
 
+  /// A measurement rounded to two decimals: what a user can use of a converted value (°C to
+  /// °F, km/h to mph), without the binary float's tail (`21.740000000000002` is `21.74`).
+  public static func measurement(_ value: Double) -> JSON {
+    guard value.isFinite else { return .null }
+    return .double((value * 100).rounded() / 100)
+  }
+
   /// Pretty-printed with two-space indentation.
   public func rendered() -> String {
     var output = ""

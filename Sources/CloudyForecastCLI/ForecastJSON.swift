@@ -51,6 +51,10 @@ public import CloudyViewModels
 /// The view's key (`day`, `week`, `hourly`) is absent when the forecast lacks that part; `missing`
 /// then says so.
 ///
+/// Numbers in the store's units (`…Fahrenheit`, `windSpeedMph`) are converted from what the
+/// provider sent (°C, km/h, m/s) and rounded to two decimals: `21.74`, never
+/// `21.740000000000002`. Probabilities are the provider's, 0…1.
+///
 /// `fetch --json`: `{ "results": [result…], "cached": 2, "failed": 1 }`, a result being
 /// `{ "place": {…}, "ok": true, "provider": "open-meteo", "fetchedAt": …, "days": 7, "hours": 48 }`
 /// or `{ "place": {…}, "ok": false, "error": "Could not reach Open-Meteo: …", "exitStatus": 69 }`.
@@ -143,8 +147,8 @@ public enum ForecastJSON {
       ("temperature", .string(day.temperature)),
       ("windSpeed", .string(day.windSpeed)),
       ("icon", .string(day.iconName)),
-      ("temperatureFahrenheit", .double(day.conditions.temperature)),
-      ("windSpeedMph", .double(day.conditions.windSpeed)),
+      ("temperatureFahrenheit", .measurement(day.conditions.temperature)),
+      ("windSpeedMph", .measurement(day.conditions.windSpeed)),
       ("precipitationProbability", .optional(day.conditions.precipitationProbability)),
     ])
   }
@@ -158,9 +162,9 @@ public enum ForecastJSON {
       ("windSpeed", .string(row.windSpeed)),
       ("summary", .string(row.summary)),
       ("icon", .string(row.iconName)),
-      ("temperatureMinFahrenheit", .double(row.data.temperatureMin)),
-      ("temperatureMaxFahrenheit", .double(row.data.temperatureMax)),
-      ("windSpeedMph", .double(row.data.windSpeed)),
+      ("temperatureMinFahrenheit", .measurement(row.data.temperatureMin)),
+      ("temperatureMaxFahrenheit", .measurement(row.data.temperatureMax)),
+      ("windSpeedMph", .measurement(row.data.windSpeed)),
       ("precipitationProbability", .optional(row.data.precipitationProbability)),
     ])
   }
@@ -175,8 +179,8 @@ public enum ForecastJSON {
       ("precipitation", .optional(row.precipitation)),
       ("summary", .string(row.summary)),
       ("icon", .string(row.iconName)),
-      ("temperatureFahrenheit", .double(row.data.temperature)),
-      ("windSpeedMph", .double(row.data.windSpeed)),
+      ("temperatureFahrenheit", .measurement(row.data.temperature)),
+      ("windSpeedMph", .measurement(row.data.windSpeed)),
       ("precipitationProbability", .optional(row.data.precipitationProbability)),
     ])
   }

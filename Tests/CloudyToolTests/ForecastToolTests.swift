@@ -428,4 +428,33 @@ struct ForecastToolTests {
     // San Francisco is selected now, and still shows its forecast.
     #expect(try Self.forecast(["show"], db: db).standardOutput.hasPrefix("San Francisco · "))
   }
+
+  /// Converted numbers in `--json` are rounded to two decimals: a response in °C and km/h reads
+  /// `47.12`, never `47.120000000000005`.
+  @Test func jsonNumbersCarryNoFloatNoise() throws {
+    let folder = try ToolTestFolder()
+    let db = try Self.database(folder)
+    let imported = try ToolRunner.run(
+      "cloudy-forecast",
+      [
+        "import", try Self.fixturePath("open-meteo-enschede-2026-10-03-current-weather-kmh.json"),
+        "--place", "Auckland", "--force", "--db", db,
+      ])
+    #expect(imported.status == 0, "\(imported.standardError)")
+    // (This response has current conditions and days, no hours.)
+    for view in ["--week", "--day"] {
+      let shown = try ToolRunner.run("cloudy-forecast", ["show", view, "--json", "--db", db])
+      #expect(shown.status == 0, "\(shown.standardError)")
+      let measured = shown.standardOutput.split(separator: "\n").filter {
+        $0.contains("Fahrenheit\"") || $0.contains("Mph\"")
+      }
+      #expect(!measured.isEmpty)
+      for line in measured {
+        let number = line.split(separator: ":").last?.trimmingCharacters(
+          in: .init(charactersIn: " ,"))
+        let decimals = number?.split(separator: ".").dropFirst().first?.count ?? 0
+        #expect(decimals <= 2, "\(view): \(line)")
+      }
+    }
+  }
 }
