@@ -73,8 +73,12 @@ let package = Package(
     .target(name: "CloudyJSON"),
     .target(
       name: "CloudyDecoding", dependencies: ["CloudyServices", "CloudyModels", "CloudyPlatform"]),
+    // libcurl's easy interface, for the one executable that uses the network (see HTTPFetcher:
+    // URLSession busy-loops on Linux while a server is slow). Headers: libcurl4-openssl-dev.
+    .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
     .target(
-      name: "CloudyProviders", dependencies: ["CloudyDecoding", "CloudyServices", "CloudyModels"]),
+      name: "CloudyProviders",
+      dependencies: ["CCurl", "CloudyDecoding", "CloudyServices", "CloudyModels"]),
 
     // MARK: Presentation
     .target(

@@ -457,4 +457,36 @@ struct ForecastToolTests {
       }
     }
   }
+
+  /// Waiting for a server that accepted the connection and never answers costs no CPU: the
+  /// fetcher waits in poll with the time left (URLSession on Linux spun a full core for the
+  /// whole wait). A silent loopback server, a 3 s time-out, the child's CPU time measured by
+  /// its parent (python's resource module: user + system of the waited-for child).
+  @Test func aSilentServerCostsNoCPU() throws {
+    let folder = try ToolTestFolder()
+    let db = try Self.database(folder)
+    let script = """
+      import resource, socket, subprocess, sys
+      server = socket.socket()
+      server.bind(("127.0.0.1", 0))
+      server.listen(5)
+      port = server.getsockname()[1]
+      env = {"CLOUDY_OPEN_METEO_URL": f"http://127.0.0.1:{port}/v1/forecast", "CLOUDY_HTTP_TIMEOUT": "3"}
+      done = subprocess.run(sys.argv[1:], env=env, capture_output=True, text=True)
+      usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+      print(done.returncode, usage.ru_utime + usage.ru_stime, done.stderr.strip())
+      """
+    let result = try ToolRunner.run(
+      executableAt: URL(fileURLWithPath: "/usr/bin/env"),
+      [
+        "python3", "-c", script, ToolRunner.executable("cloudy-forecast-fetch").path, "1",
+        "--db", db,
+      ])
+    let fields = result.standardOutput.split(separator: " ", maxSplits: 2)
+    try #require(fields.count == 3, "\(result.standardOutput) \(result.standardError)")
+    #expect(fields[0] == "69", "\(result.standardOutput)")
+    #expect(fields[2].contains("did not answer within 3 s"))
+    let cpu = try #require(Double(fields[1]))
+    #expect(cpu < 0.5, "the fetcher used \(cpu) s of CPU in a 3 s wait")
+  }
 }

@@ -1,11 +1,7 @@
+import CCurl
 import CloudyDecoding
 import CloudyServices
 import Foundation
-import Synchronization
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
 
 /// One HTTP GET with a time-out, a size limit and no redirects to another host.
 ///
@@ -13,6 +9,12 @@ import Synchronization
 /// no answer within the time-out `.timedOut`, a 4xx/5xx `.httpStatus` with the reason from the
 /// body, a body over the limit (by Content-Length or by what arrived) `.tooLarge`, a redirect to
 /// another host `.redirected`. Messages name the host, never the full URL (it may hold a key).
+///
+/// Why libcurl's easy interface (CCurl) rather than URLSession: on Linux, FoundationNetworking's
+/// URLSession busy-loops while a server is slow to answer (its dispatch source reports the
+/// socket writable again and again: a full core for the whole wait, up to the 15 s time-out,
+/// measured and traced here). `curl_easy_perform` waits in poll(2) with the time left. The
+/// fetcher linked libcurl before (behind FoundationNetworking); now it links only libcurl.
 struct HTTPFetcher: Sendable {
   var timeout: Double
   var maxResponseBytes: Int
@@ -28,92 +30,99 @@ struct HTTPFetcher: Sendable {
     guard RequestURL.isWebURL(url) else {
       throw .invalidConfiguration("the forecast URL must be an http or https URL with a host")
     }
-
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = timeout
-    // The whole exchange, including a body that trickles in.
-    configuration.timeoutIntervalForResource = timeout * 2
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.urlCache = nil
-    configuration.httpCookieStorage = nil
-    configuration.httpAdditionalHeaders = ["Accept": "application/json"]
-
-    let exchange = Exchange(
-      origin: url, limit: maxResponseBytes, maxRedirects: maxRedirects, timeout: timeout)
-    let queue = OperationQueue()
-    queue.maxConcurrentOperationCount = 1
-    let session = URLSession(configuration: configuration, delegate: exchange, delegateQueue: queue)
-    defer { session.finishTasksAndInvalidate() }
-
-    var request = URLRequest(url: url)
-    request.timeoutInterval = timeout
-    request.httpMethod = "GET"
-    let task = session.dataTask(with: request)
-
-    let outcome = await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
-        exchange.start(continuation)
-        task.resume()
+    let host = Self.hostDescription(url)
+    var current = url
+    var redirects = 0
+    while true {
+      let exchange = await perform(current)
+      if exchange.overLimit { throw .tooLarge(limitBytes: maxResponseBytes) }
+      if let error = Self.forecastError(
+        curlCode: exchange.curlCode, message: exchange.error, host: host, timeout: timeout)
+      {
+        throw error
       }
-    } onCancel: {
-      task.cancel()
+      switch exchange.status {
+      case 200...299:
+        return exchange.body
+      case 300...399:
+        guard let location = exchange.redirect else {
+          throw .httpStatus(exchange.status, "a redirect without a Location header")
+        }
+        if let target = URL(string: location), Self.sameOrigin(target, url),
+          redirects < maxRedirects
+        {
+          redirects += 1
+          current = target
+          continue
+        }
+        throw .redirected(Self.redirectDescription(location, relativeTo: current))
+      case 100...599:
+        throw .httpStatus(
+          exchange.status, Self.reason(body: exchange.body, status: exchange.status))
+      default:
+        throw .invalidResponse("\(host) sent no HTTP response")
+      }
     }
-    return try interpret(outcome, host: Self.hostDescription(url))
   }
 
-  private func interpret(_ outcome: Outcome, host: String) throws(ForecastError) -> [UInt8] {
-    if let refusal = outcome.refusal { throw refusal }
-    if let error = outcome.error { throw error }
-    guard let response = outcome.response else {
-      throw .invalidResponse("\(host) sent no HTTP response")
-    }
-    switch response.statusCode {
-    case 200...299:
-      return outcome.body
-    case 300...399:
-      guard let location = response.value(forHTTPHeaderField: "Location") else {
-        throw .httpStatus(response.statusCode, "a redirect without a Location header")
+  /// What one request got back.
+  struct Exchange: Sendable {
+    var status: Int
+    var body: [UInt8]
+    var redirect: String?
+    var curlCode: Int32
+    var error: String
+    var overLimit: Bool
+  }
+
+  /// Runs the blocking transfer on its own thread, so the caller's task is not held.
+  private func perform(_ url: URL) async -> Exchange {
+    let idle = Int(timeout * 1000)
+    let limit = maxResponseBytes
+    let address = url.absoluteString
+    return await withCheckedContinuation { continuation in
+      Thread.detachNewThread {
+        var result = cloudy_http_result()
+        cloudy_http_get(address, idle, idle * 2, limit, "application/json", &result)
+        defer { cloudy_http_free(&result) }
+        let body =
+          result.body.map { Array(UnsafeBufferPointer(start: $0, count: result.body_size)) } ?? []
+        let error = withUnsafeBytes(of: result.error) { raw in
+          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        continuation.resume(
+          returning: Exchange(
+            status: result.status, body: body,
+            redirect: result.redirect.map { String(cString: $0) },
+            curlCode: result.curl_code, error: error, overLimit: result.over_limit != 0))
       }
-      throw .redirected(Self.redirectDescription(location, relativeTo: response.url))
-    default:
-      throw .httpStatus(
-        response.statusCode, Self.reason(body: outcome.body, status: response.statusCode))
     }
   }
 
   // MARK: Error mapping (internal for tests)
 
-  /// Maps a transport error to a `ForecastError`.
-  static func forecastError(for error: any Error, host: String, timeout: Double) -> ForecastError {
-    guard let urlError = error as? URLError else {
-      return .unreachable("\(host): \(error)")
-    }
-    switch urlError.code {
-    case .timedOut:
-      return .timedOut(seconds: timeout)
-    case .cannotFindHost, .dnsLookupFailed:
+  /// Maps a libcurl result to a `ForecastError`; nil for success.
+  static func forecastError(curlCode code: Int32, message: String, host: String, timeout: Double)
+    -> ForecastError?
+  {
+    switch Int(code) {
+    case CLOUDY_CURL_OK: return nil
+    case CLOUDY_CURL_OPERATION_TIMEDOUT: return .timedOut(seconds: timeout)
+    case CLOUDY_CURL_COULDNT_RESOLVE_HOST, CLOUDY_CURL_COULDNT_RESOLVE_PROXY:
       return .unreachable("cannot resolve the host name \(host)")
-    case .cannotConnectToHost:
+    case CLOUDY_CURL_COULDNT_CONNECT:
       return .unreachable("the connection to \(host) was refused")
-    case .notConnectedToInternet, .internationalRoamingOff, .dataNotAllowed:
-      return .unreachable("there is no network connection")
-    case .networkConnectionLost:
-      return .unreachable("the connection to \(host) was lost before the response was complete")
-    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-      .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid,
-      .clientCertificateRejected, .clientCertificateRequired:
+    case CLOUDY_CURL_SSL_CONNECT_ERROR, CLOUDY_CURL_PEER_FAILED_VERIFICATION:
       return .unreachable("the secure connection to \(host) failed")
-    case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData,
-      .cannotDecodeContentData:
+    case CLOUDY_CURL_WEIRD_SERVER_REPLY, CLOUDY_CURL_GOT_NOTHING, CLOUDY_CURL_BAD_CONTENT_ENCODING:
       return .invalidResponse("\(host) did not send a valid HTTP response")
-    case .httpTooManyRedirects, .redirectToNonExistentLocation:
-      return .redirected(host)
-    case .cancelled:
-      return .unreachable("the request to \(host) was cancelled")
-    case .unsupportedURL, .badURL:
+    case CLOUDY_CURL_PARTIAL_FILE, CLOUDY_CURL_RECV_ERROR, CLOUDY_CURL_SEND_ERROR:
+      return .unreachable("the connection to \(host) was lost before the response was complete")
+    case CLOUDY_CURL_UNSUPPORTED_PROTOCOL, CLOUDY_CURL_URL_MALFORMAT:
       return .unreachable("the URL for \(host) is not supported")
     default:
-      return .unreachable("network error \(urlError.code.rawValue) talking to \(host)")
+      let detail = message.isEmpty ? "error \(code)" : message
+      return .unreachable("network error talking to \(host): \(detail)")
     }
   }
 
@@ -150,136 +159,44 @@ struct HTTPFetcher: Sendable {
       let line = Validation.summary(text, fallback: "")
       if !line.isEmpty { return line }
     }
-    return HTTPURLResponse.localizedString(forStatusCode: status)
+    return Self.statusPhrase(status)
   }
 
-  // MARK: The exchange
-
-  struct Outcome: Sendable {
-    var response: HTTPURLResponse?
-    var body: [UInt8] = []
-    /// The transport failure, already mapped.
-    var error: ForecastError?
-    /// Set when this side stopped the exchange (size limit, redirect to another host).
-    var refusal: ForecastError?
-  }
-
-  /// The session delegate: collects the body under the limit and vets redirects.
-  private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private struct State {
-      var continuation: CheckedContinuation<Outcome, Never>?
-      var outcome = Outcome()
-      var redirects = 0
-      var finished = false
-    }
-
-    private let origin: URL
-    private let limit: Int
-    private let maxRedirects: Int
-    private let timeout: Double
-    private let state = Mutex(State())
-
-    init(origin: URL, limit: Int, maxRedirects: Int, timeout: Double) {
-      self.origin = origin
-      self.limit = limit
-      self.maxRedirects = maxRedirects
-      self.timeout = timeout
-    }
-
-    func start(_ continuation: CheckedContinuation<Outcome, Never>) {
-      let early: Outcome? = state.withLock { state in
-        if state.finished { return state.outcome }
-        state.continuation = continuation
-        return nil
-      }
-      if let early { continuation.resume(returning: early) }
-    }
-
-    private func refuse(_ error: ForecastError) {
-      state.withLock { state in
-        if state.outcome.refusal == nil { state.outcome.refusal = error }
-      }
-    }
-
-    func urlSession(
-      _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-      completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-    ) {
-      guard let http = response as? HTTPURLResponse else {
-        refuse(.invalidResponse("\(HTTPFetcher.hostDescription(origin)) did not answer with HTTP"))
-        completionHandler(.cancel)
-        return
-      }
-      if response.expectedContentLength > Int64(limit) {
-        refuse(.tooLarge(limitBytes: limit))
-        completionHandler(.cancel)
-        return
-      }
-      state.withLock { $0.outcome.response = http }
-      completionHandler(.allow)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-      let overLimit = state.withLock { state -> Bool in
-        if state.outcome.refusal != nil { return true }
-        if state.outcome.body.count + data.count > limit {
-          state.outcome.refusal = .tooLarge(limitBytes: limit)
-          state.outcome.body = []
-          return true
-        }
-        state.outcome.body.append(contentsOf: data)
-        return false
-      }
-      if overLimit { dataTask.cancel() }
-    }
-
-    func urlSession(
-      _ session: URLSession, task: URLSessionTask,
-      willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
-      completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-      let follow = state.withLock { state -> Bool in
-        guard let target = request.url, Self.sameOrigin(target, origin) else { return false }
-        state.redirects += 1
-        return state.redirects <= maxRedirects
-      }
-      // Not following leaves the 3xx as the final response, reported as `.redirected`.
-      completionHandler(follow ? request : nil)
-    }
-
-    func urlSession(
-      _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
-    ) {
-      let (continuation, outcome) = state.withLock {
-        state -> (CheckedContinuation<Outcome, Never>?, Outcome) in
-        if state.outcome.response == nil, let http = task.response as? HTTPURLResponse {
-          state.outcome.response = http
-        }
-        if let error, state.outcome.refusal == nil {
-          state.outcome.error = HTTPFetcher.forecastError(
-            for: error, host: HTTPFetcher.hostDescription(origin), timeout: timeout)
-        }
-        state.finished = true
-        let continuation = state.continuation
-        state.continuation = nil
-        return (continuation, state.outcome)
-      }
-      continuation?.resume(returning: outcome)
-    }
-
-    static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
-      a.scheme?.lowercased() == b.scheme?.lowercased()
-        && a.host?.lowercased() == b.host?.lowercased()
-        && effectivePort(a) == effectivePort(b)
-    }
-
-    private static func effectivePort(_ url: URL) -> Int? {
-      if let port = url.port { return port }
-      switch url.scheme?.lowercased() {
-      case "http": return 80
-      case "https": return 443
-      default: return nil
-      }
+  /// The standard reason phrase of an HTTP status (RFC 9110), for a body that gives none.
+  static func statusPhrase(_ status: Int) -> String {
+    switch status {
+    case 400: "bad request"
+    case 401: "unauthorized"
+    case 403: "forbidden"
+    case 404: "not found"
+    case 405: "method not allowed"
+    case 408: "request timeout"
+    case 410: "gone"
+    case 429: "too many requests"
+    case 500: "internal server error"
+    case 501: "not implemented"
+    case 502: "bad gateway"
+    case 503: "service unavailable"
+    case 504: "gateway timeout"
+    case 300...399: "redirected"
+    case 400...499: "client error"
+    default: "server error"
     }
   }
+
+  static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
+    a.scheme?.lowercased() == b.scheme?.lowercased()
+      && a.host?.lowercased() == b.host?.lowercased()
+      && effectivePort(a) == effectivePort(b)
+  }
+
+  private static func effectivePort(_ url: URL) -> Int? {
+    if let port = url.port { return port }
+    switch url.scheme?.lowercased() {
+    case "http": return 80
+    case "https": return 443
+    default: return nil
+    }
+  }
+
 }
