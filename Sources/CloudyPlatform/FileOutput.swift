@@ -25,6 +25,7 @@ public enum FileOutput {
     let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
     let temporary = "\(folder)/.\(base).export-\(getpid())"
     unlink(temporary)
+    AbandonedTemporaries.remove(in: folder, prefix: ".\(base).export-")
     let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw error(errno) }
     var isOpen = true

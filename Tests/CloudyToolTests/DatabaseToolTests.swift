@@ -217,6 +217,37 @@ struct DatabaseToolTests {
     #expect(try sqlite3(db, "SELECT name FROM location") == "Richmond, Virginia, US")
   }
 
+  @Test("a killed backup's or export's temporary is removed by the next backup or export")
+  func abandonedTemporariesAreRemoved() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("cloudy.sqlite")
+    #expect(
+      try ToolRunner.run("cloudy-locations", ["add", "Richmond, VA", "--db", db]).status == 0)
+    // As a kill leaves them: full-size temporaries named after a process that is gone.
+    let gone = 4_194_000
+    let left = [
+      ".copy.sqlite.backup-\(gone)", ".copy.sqlite.backup-\(gone)-wal",
+      ".places.json.export-\(gone)",
+    ]
+    for name in left {
+      #expect(
+        FileManager.default.createFile(atPath: folder.file(name), contents: Data(count: 4096)))
+    }
+    // One of a process that is alive (this one) stays: it may still be being written.
+    let alive = ".copy.sqlite.backup-\(getpid())"
+    #expect(FileManager.default.createFile(atPath: folder.file(alive), contents: Data()))
+    #expect(
+      try ToolRunner.run("cloudy-db", ["backup", "--db", db, folder.file("copy.sqlite")]).status
+        == 0)
+    #expect(
+      try ToolRunner.run("cloudy-db", ["export", "--db", db, "-o", folder.file("places.json")])
+        .status == 0)
+    for name in left {
+      #expect(!FileManager.default.fileExists(atPath: folder.file(name)), "\(name) is still there")
+    }
+    #expect(FileManager.default.fileExists(atPath: folder.file(alive)))
+  }
+
   @Test("backup, then restore: the round trip brings back the data and keeps the replaced file")
   func backupRestore() throws {
     let folder = try ToolTestFolder()

@@ -46,7 +46,7 @@ public enum DatabaseFile {
   {
     if try checkExisting(path: path) {
       // A creation killed between its link and its cleanup left its temporary file behind.
-      removeAbandonedTemporaries(in: parentFolder(of: path), prefix: temporaryPrefix(of: path))
+      AbandonedTemporaries.remove(in: parentFolder(of: path), prefix: temporaryPrefix(of: path))
       return try openExisting(path: path, migrator: migrator)
     }
     try create(path: path, migrator: migrator)
@@ -102,7 +102,7 @@ public enum DatabaseFile {
     let prefix = temporaryPrefix(of: path)
     let temporary = "\(folder)/\(prefix)\(getpid())"
     removeDatabaseFiles(temporary)
-    removeAbandonedTemporaries(in: folder, prefix: prefix)
+    AbandonedTemporaries.remove(in: folder, prefix: prefix)
     let descriptor = Glibc.open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw fileSystemError(temporary, "create") }
     close(descriptor)
@@ -127,30 +127,6 @@ public enum DatabaseFile {
 
   /// `.NAME.creating-`: the start of the temporary names used while creating `path`.
   static func temporaryPrefix(of path: String) -> String { ".\(baseName(of: path)).creating-" }
-
-  /// Removes the temporary files of creations whose process is gone (killed mid-creation):
-  /// `.NAME.creating-PID` and its -wal/-shm/-journal, when no process PID exists.
-  static func removeAbandonedTemporaries(in folder: String, prefix: String) {
-    guard let directory = opendir(folder) else { return }
-    var abandoned: [String] = []
-    let prefixBytes = Array(prefix.utf8)
-    while let entry = readdir(directory) {
-      // Compare bytes before making a String: a folder such as /tmp holds many other files,
-      // and every write command passes here (it was 3 % of `cloudy-settings set`).
-      let matches = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        raw.count > prefixBytes.count && raw.prefix(prefixBytes.count).elementsEqual(prefixBytes)
-      }
-      guard matches else { continue }
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      let digits = name.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }
-      guard let pid = pid_t(digits), pid > 0, pid != getpid() else { continue }
-      if kill(pid, 0) != 0 && errno == ESRCH { abandoned.append(name) }
-    }
-    closedir(directory)
-    for name in abandoned { unlink("\(folder)/\(name)") }
-  }
 
   /// Creates `folder` and any missing parents with mode 0700.
   public static func makeFolders(_ folder: String) throws {

@@ -89,8 +89,10 @@ public enum Maintenance {
     }
     let folder = DatabaseFile.parentFolder(of: destination)
     try DatabaseFile.makeFolders(folder)
-    let temporary = "\(folder)/.\(DatabaseFile.baseName(of: destination)).backup-\(getpid())"
+    let prefix = ".\(DatabaseFile.baseName(of: destination)).backup-"
+    let temporary = "\(folder)/\(prefix)\(getpid())"
     DatabaseFile.removeDatabaseFiles(temporary)
+    AbandonedTemporaries.remove(in: folder, prefix: prefix)
     defer { DatabaseFile.removeDatabaseFiles(temporary) }
     let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw DatabaseFile.fileSystemError(temporary, "create") }
