@@ -45,7 +45,7 @@ struct CloudyCommand: ParsableCommand {
       let unicode = TextEncoding.adoptUserLocale()
       let app = try CloudyApp(
         CloudyApp.Dependencies(
-          locationStore: store, settingsStore: AppSettingsStore(store: store),
+          locationStore: store, settingsStore: store,
           forecastStore: store, geocoder: GazetteerGeocoder(), zones: InstalledTimeZones(),
           now: WallClock.now, describe: { CommandFailure(describing: $0).message },
           changes: watcher),

@@ -11,7 +11,7 @@ extension CloudyApp {
         ScreenLine(""),
         ScreenLine(" Press a to add one by name (\(quoted("Richmond, VA")), say),"),
         ScreenLine(" or run `cloudy-locations add NAME` in another terminal."),
-        ScreenLine(" Nothing is written until you add a place.", .dim),
+        ScreenLine(" Nothing is written until you add a place or choose a setting.", .dim),
       ]
     }
     guard let day = forecast.day else {
