@@ -77,6 +77,25 @@ struct AppTerminalTests {
 
   // MARK: - Places
 
+  /// On a new machine the database's folder does not exist yet: the first save must replace the
+  /// empty screen at once, not leave "No place yet" above "Saved …" until the watcher's next look.
+  @Test func theFirstSaveReplacesTheEmptyScreenAtOnce() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("not/yet/there/cloudy.sqlite")
+    let pane = try TmuxPane(arguments: ["--db", db, "--offline"])
+    try pane.waitFor("No place yet.")
+    try pane.press("a")
+    try pane.waitFor("Search:")
+    try pane.type("Richmond, VA")
+    try pane.waitFor("Richmond, Virginia, US")
+    try pane.press("Enter")
+    let screen = try pane.waitFor("Saved \"Richmond, Virginia, US\".")
+    #expect(!screen.contains("No place yet"), "\(screen)")
+    #expect(screen.contains("Cloudy · Richmond, Virginia, US"), "\(screen)")
+    try pane.press("q")
+    #expect(try pane.exit().status == 0)
+  }
+
   @Test func addAPlaceByTypingItsNameThenSelectAnother() throws {
     let folder = try ToolTestFolder()
     let db = folder.file("cloudy.sqlite")

@@ -24,10 +24,13 @@ public final class WatchedStore {
     }
   }
 
+  /// Through the watcher's connection; before the watcher has found a file this store has just
+  /// created (its first write), through the writer, so the first save shows at once rather than
+  /// at the watcher's next look (up to a second when the folder did not exist).
   private func reading<Result>(
     missing: Result, _ body: (Database) throws -> Result
   ) throws -> Result {
-    guard let database = watcher.database else { return missing }
+    guard let database = watcher.database ?? writer else { return missing }
     return try body(database)
   }
 
