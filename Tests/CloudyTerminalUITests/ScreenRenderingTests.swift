@@ -160,4 +160,23 @@ struct ScreenRenderingTests {
       #expect(text.contains(key), "\(key)")
     }
   }
+
+  /// A forecast with days but no current conditions (a daily-only response) shows its week and
+  /// says what it lacks, instead of "No forecast … is cached yet"; hours only show the hours.
+  @Test func theWeatherScreenShowsWhatTheForecastHolds() throws {
+    let fixture = AppFixture()
+    let richmond = try fixture.withRichmond()
+    fixture.forecasts.cached[.saved(richmond.id)] = Sample.weather(contents: [.daily])
+    let text = try fixture.app().screenText()
+    #expect(!text.contains("is cached yet"))
+    #expect(text.contains("This forecast has no current conditions (it has daily data)."))
+    #expect(text.contains(" Week"))
+    #expect(text.contains("50"))  // the first day's high
+
+    fixture.forecasts.cached[.saved(richmond.id)] = Sample.weather(contents: [.hourly])
+    let hours = try fixture.app().screenText()
+    #expect(hours.contains("This forecast has no current conditions (it has hourly data)."))
+    #expect(hours.contains(" Hourly"))
+    #expect(!hours.contains("is cached yet"))
+  }
 }

@@ -439,6 +439,28 @@ struct AppTerminalTests {
     #expect(try pane.exit().status == 0)
   }
 
+  /// A genuine daily-only response (no current conditions) shows its days, saying what it
+  /// lacks, as `cloudy-forecast show --week` does; not "No forecast … is cached yet".
+  @Test func aForecastWithDaysButNoCurrentConditionsIsShown() throws {
+    let folder = try ToolTestFolder()
+    let db = try Self.database(folder, places: [("Berlin", "52.52", "13.41")])
+    let imported = try ToolRunner.run(
+      "cloudy-forecast",
+      [
+        "import",
+        try ForecastToolTests.fixturePath(
+          "open-meteo-berlin-2023-06-01-daily-only-weathercode.json"),
+        "--place", "Berlin", "--force", "--db", db,
+      ])
+    #expect(imported.status == 0, "\(imported.standardError)")
+    let pane = try TmuxPane(arguments: ["--db", db, "--offline"])
+    let screen = try pane.waitFor("This forecast has no current conditions")
+    #expect(!screen.contains("is cached yet"))
+    #expect(screen.contains(" Week"))
+    try pane.press("q")
+    #expect(try pane.exit().status == 0)
+  }
+
   @Test func aFailingServerLeavesTheCacheAndSaysWhy() throws {
     let folder = try ToolTestFolder()
     let db = try Self.database(folder, places: [Self.auckland])

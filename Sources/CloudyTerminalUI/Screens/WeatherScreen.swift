@@ -1,3 +1,4 @@
+import CloudyModels
 import CloudyViewModels
 
 extension CloudyApp {
@@ -14,7 +15,7 @@ extension CloudyApp {
         ScreenLine(" Nothing is written until you add a place or choose a setting.", .dim),
       ]
     }
-    guard let day = forecast.day else {
+    guard forecast.weather != nil else {
       return [
         ScreenLine(""),
         ScreenLine(" No forecast of \(forecast.target.name) is cached yet.", .prompt),
@@ -28,6 +29,15 @@ extension CloudyApp {
     }
     let sep = options.glyphs.separator
     var lines: [ScreenLine] = []
+    // What the forecast holds is shown, and what it lacks said (the view model's words): a
+    // forecast with days and no current conditions is not "missing".
+    guard let day = forecast.day else {
+      if let missing = forecast.missingText(for: .current) {
+        lines.append(ScreenLine(" \(missing)", .dim))
+      }
+      return lines + [ScreenLine("")]
+        + partList(forecast, width: width, height: height - lines.count - 1)
+    }
     if height >= 16 {
       lines = [
         ScreenLine(" \(day.date)\(sep)\(day.time)", .sectionTitle),
@@ -43,17 +53,29 @@ extension CloudyApp {
       ]
     }
     lines.append(ScreenLine(""))
-    let listHeight = height - lines.count - 1
+    return lines + partList(forecast, width: width, height: height - lines.count)
+  }
+
+  /// The Week view, or the hourly list with `h`; when the forecast has only one of the two, that
+  /// one; when it has neither, what it lacks (the view model's words). Scrolled to fit.
+  private func partList(_ forecast: ForecastViewModel, width: Int, height: Int) -> [ScreenLine] {
+    let hourly =
+      showsHourly
+      ? forecast.hourly != nil || forecast.week == nil
+      : forecast.week == nil && forecast.hourly != nil
     let list: [ScreenLine]
-    if showsHourly {
-      lines.append(ScreenLine(" Hourly", .sectionTitle))
-      list = hourlyLines(forecast.hourly, width: width)
+    if hourly, let hours = forecast.hourly {
+      list = hourlyLines(hours, width: width)
+    } else if !hourly, let week = forecast.week {
+      list = weekLines(week, width: width)
     } else {
-      lines.append(ScreenLine(" Week", .sectionTitle))
-      list = weekLines(forecast.week, width: width)
+      let missing = forecast.missingText(for: hourly ? .hourly : .daily)
+      list = [ScreenLine(" \(missing ?? "Nothing cached.")", .dim)]
     }
+    let listHeight = height - 1
     weatherScroll = max(0, min(weatherScroll, list.count - max(1, listHeight)))
-    return lines + list.dropFirst(weatherScroll).prefix(max(0, listHeight))
+    return [ScreenLine(hourly ? " Hourly" : " Week", .sectionTitle)]
+      + list.dropFirst(weatherScroll).prefix(max(0, listHeight))
   }
 
   private func weekLines(_ week: WeekViewModel?, width: Int) -> [ScreenLine] {

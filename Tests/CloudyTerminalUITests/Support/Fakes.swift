@@ -35,7 +35,9 @@ enum Sample {
 
   /// Richmond's forecast as fetched at `fetchedAt`, its data issued at `issuedAt` (by default
   /// the observation time of its current conditions, as providers report it).
-  static func weather(fetchedAt: Int64 = observed, issuedAt: Int64 = observed) -> WeatherData {
+  static func weather(
+    fetchedAt: Int64 = observed, issuedAt: Int64 = observed, contents: ForecastContents = .all
+  ) -> WeatherData {
     WeatherData(
       provider: .openMeteo, fetchedAt: fetchedAt, coordinate: richmondVA.coordinate,
       timeZone: "America/New_York",
@@ -51,7 +53,7 @@ enum Sample {
         WeatherConditions(
           time: observed - 900 + Int64(index) * 3_600, summary: "Hour \(index)", icon: .cloudy,
           temperature: 60, windSpeed: 5, precipitationProbability: 0.15)
-      }, issuedAt: issuedAt)
+      }, issuedAt: issuedAt, contents: contents)
   }
 }
 
