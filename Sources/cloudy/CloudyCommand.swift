@@ -43,6 +43,7 @@ struct CloudyCommand: ParsableCommand {
       let watcher = try DatabaseWatcher(path: databasePath.path)
       let store = WatchedStore(watcher: watcher)
       let unicode = TextEncoding.adoptUserLocale()
+      TextEncoding.readInputAsUTF8()
       let app = try CloudyApp(
         CloudyApp.Dependencies(
           locationStore: store, settingsStore: store,

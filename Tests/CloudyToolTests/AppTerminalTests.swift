@@ -96,6 +96,24 @@ struct AppTerminalTests {
     #expect(try pane.exit().status == 0)
   }
 
+  /// Under `LANG=C` the keyboard is still read as UTF-8 (only the display falls back to ASCII):
+  /// typing "Zürich" finds and saves Zürich, instead of stopping at the ü.
+  @Test func inputIsUTF8UnderTheCLocale() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("cloudy.sqlite")
+    let pane = try TmuxPane(arguments: ["--db", db, "--offline"], environment: ["LANG": "C"])
+    try pane.waitFor("No place yet.")
+    try pane.press("a")
+    try pane.waitFor("Search:")
+    try pane.type("Zürich")
+    try pane.waitFor("Z?rich, Z?rich, CH")
+    try pane.press("Enter")
+    try pane.waitFor("Saved")
+    #expect(try Self.names(db) == "Zürich, Zürich, CH")
+    try pane.press("q")
+    #expect(try pane.exit().status == 0)
+  }
+
   @Test func addAPlaceByTypingItsNameThenSelectAnother() throws {
     let folder = try ToolTestFolder()
     let db = folder.file("cloudy.sqlite")
