@@ -18,6 +18,7 @@ final class Terminal {
     noecho()
     nonl()
     keypad(cloudy_stdscr(), true)
+    Self.defineCommonKeys()
     nodelay(cloudy_stdscr(), true)
     curs_set(0)
     self.color = color && has_colors()
@@ -29,6 +30,22 @@ final class Terminal {
       init_pair(3, Int16(COLOR_CYAN), -1)
     }
     isActive = true
+  }
+
+  /// The sequences terminals send for Home, End, PgUp and PgDn whatever `TERM` says: inside
+  /// tmux or screen with `TERM=xterm-256color` (a common setting), Home arrives as `ESC [1~`
+  /// while the terminfo entry expects `ESC OH`; an unknown sequence would read as Esc, which
+  /// cancels Add Location or a rename. Each is defined only where terminfo left it free.
+  private static func defineCommonKeys() {
+    let sequences: [(String, Int32)] = [
+      ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME), ("\u{1B}[H", KEY_HOME),
+      ("\u{1B}OH", KEY_HOME), ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END),
+      ("\u{1B}[F", KEY_END), ("\u{1B}OF", KEY_END), ("\u{1B}[5~", KEY_PPAGE),
+      ("\u{1B}[6~", KEY_NPAGE),
+    ]
+    for (sequence, key) in sequences where key_defined(sequence) == 0 {
+      define_key(sequence, key)
+    }
   }
 
   /// The size ncurses knows.

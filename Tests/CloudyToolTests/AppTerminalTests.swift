@@ -114,6 +114,29 @@ struct AppTerminalTests {
     #expect(try pane.exit().status == 0)
   }
 
+  /// With TERM=xterm-256color inside tmux (the panes here), Home, End, PgUp and PgDn arrive as
+  /// sequences that terminfo does not list; they are keys, not an Esc that cancels the search.
+  @Test func homeEndAndPagesAreKeysNotEscape() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("cloudy.sqlite")
+    let pane = try TmuxPane(arguments: ["--db", db, "--offline"])
+    try pane.waitFor("No place yet.")
+    try pane.press("a")
+    try pane.waitFor("Search:")
+    try pane.type("Rich")
+    try pane.waitFor("Richmond")
+    for key in ["Home", "End", "PPage", "NPage"] {
+      try pane.press(key)
+    }
+    try pane.type("mond")
+    let screen = try pane.waitFor("Search: Richmond")
+    #expect(screen.contains("Richmond, Virginia, US"))
+    try pane.press("Escape")
+    try pane.waitFor("No place yet.")
+    try pane.press("q")
+    #expect(try pane.exit().status == 0)
+  }
+
   @Test func addAPlaceByTypingItsNameThenSelectAnother() throws {
     let folder = try ToolTestFolder()
     let db = folder.file("cloudy.sqlite")
