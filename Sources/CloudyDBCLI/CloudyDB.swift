@@ -19,6 +19,7 @@ public struct CloudyDB: ParsableCommand {
       database, 66 not found, 73 destination exists, 74 I/O or permission, 75 busy (try \
       again), 78 written by a newer Cloudy.
       """,
+    version: CloudyVersion.string,
     subcommands: [
       Path.self, Info.self, Migrate.self, Check.self, Backup.self, Restore.self, Vacuum.self,
       Export.self, Import.self,

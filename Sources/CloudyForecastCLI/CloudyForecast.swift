@@ -31,6 +31,7 @@ public struct CloudyForecast: ParsableCommand {
       `fetch --all`: any place failed), 74 I/O, 75 database busy, 78 database from a newer \
       Cloudy. A failed command leaves the cache as it was.
       """,
+    version: CloudyVersion.string,
     subcommands: [Fetch.self, Show.self, Import.self, Prune.self]
   )
 

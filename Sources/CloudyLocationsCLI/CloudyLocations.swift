@@ -39,6 +39,7 @@ public struct CloudyLocations: ParsableCommand {
 
       \(GazetteerGeocoder.attribution)
       """,
+    version: CloudyVersion.string,
     subcommands: [
       List.self, Add.self, Search.self, Remove.self, Select.self, Rename.self, Move.self,
       Current.self,

@@ -32,6 +32,7 @@ public struct CloudySettings: ParsableCommand {
       Exit status: 0 ok, 64 usage or unknown setting, 65 invalid value or not a Cloudy \
       database, 74 I/O or permission, 75 busy (try again), 78 written by a newer Cloudy.
       """,
+    version: CloudyVersion.string,
     subcommands: [Show.self, Set.self, Reset.self],
     defaultSubcommand: Show.self
   )

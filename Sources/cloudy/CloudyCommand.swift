@@ -20,7 +20,8 @@ struct CloudyCommand: ParsableCommand {
       older than --refresh-after, or R, fetches a new one with cloudy-forecast-fetch (installed \
       beside cloudy) while the keys keep working. With no database yet, nothing is created \
       until you add a place.
-      """)
+      """,
+    version: CloudyVersion.string)
 
   @OptionGroup var database: DatabaseOptions
 
@@ -36,6 +37,14 @@ struct CloudyCommand: ParsableCommand {
 
   func run() throws {
     try ToolMain.reporting(tool: Self.tool) {
+      // A full-screen app draws on a terminal only: redirected, it would write escape codes
+      // into a file. Said in one line, nothing on standard output.
+      guard TerminalStreams.outputIsTerminal, TerminalStreams.inputIsTerminal else {
+        throw CommandFailure(
+          .usage,
+          "cloudy draws full-screen and needs a terminal on standard input and output; for text, use cloudy-forecast show or cloudy-locations list"
+        )
+      }
       let databasePath = try database.resolve()
       // Opened (and checked) before the terminal is taken over, so a damaged or foreign file
       // is one error line on a normal terminal and nothing is written. A missing file is

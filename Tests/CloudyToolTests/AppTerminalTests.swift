@@ -137,6 +137,22 @@ struct AppTerminalTests {
     #expect(try pane.exit().status == 0)
   }
 
+  /// `cloudy > file`: one line on standard error, exit 64, nothing written to the file; and
+  /// `--version` answers without a terminal.
+  @Test func withoutATerminalOneLineAndNothingWritten() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("cloudy.sqlite")
+    let result = try ToolRunner.run("cloudy", ["--db", db])
+    #expect(result.status == 64)
+    #expect(result.standardOutput.isEmpty)
+    #expect(result.standardError.hasPrefix("cloudy: error: cloudy draws full-screen"))
+    #expect(result.standardError.split(separator: "\n").count == 1)
+    #expect(!FileManager.default.fileExists(atPath: db))
+    let version = try ToolRunner.run("cloudy", ["--version"])
+    #expect(version.status == 0)
+    #expect(version.standardOutput.split(separator: ".").count == 3)
+  }
+
   @Test func addAPlaceByTypingItsNameThenSelectAnother() throws {
     let folder = try ToolTestFolder()
     let db = folder.file("cloudy.sqlite")
