@@ -179,4 +179,21 @@ struct ScreenRenderingTests {
     #expect(hours.contains(" Hourly"))
     #expect(!hours.contains("is cached yet"))
   }
+
+  /// At the smallest supported width the footer drops other labels first and keeps
+  /// `? help  q quit` on every screen that has them.
+  @Test func theFooterKeepsHelpAndQuitAtEveryWidth() throws {
+    let fixture = AppFixture()
+    try fixture.withRichmond()
+    let app = try fixture.app()
+    for key in ["l", "s"] as [Character] {
+      for width in [40, 50, 60, 80] {
+        let footer = try #require(app.screenText(width, 12).split(separator: "\n").last)
+        #expect(footer.hasSuffix("? help  q quit"), "\(app.screen) at \(width): \(footer)")
+      }
+      _ = app.press(.character(key))
+    }
+    let footer = try #require(app.screenText(40, 12).split(separator: "\n").last)
+    #expect(footer.hasSuffix("? help  q quit"), "\(footer)")
+  }
 }

@@ -21,7 +21,10 @@ extension CloudyApp {
     }
     body = Array(body.prefix(bodyHeight))
     body += Array(repeating: ScreenLine(""), count: bodyHeight - body.count)
-    let lines = [header(width: size.columns)] + body + [messageLine, ScreenLine(footer, .footer)]
+    let lines =
+      [header(width: size.columns)] + body + [
+        messageLine, ScreenLine(footer(width: size.columns), .footer),
+      ]
     return lines.map { line in
       ScreenLine(
         TextFit.pad(glyphs.shown(line.text), to: size.columns, ellipsis: glyphs.ellipsis),
@@ -108,7 +111,21 @@ extension CloudyApp {
   }
 
   /// The keys that apply now.
-  var footer: String {
+  /// The keys that apply, fitted to `width`: the other labels go first, from the right, so that
+  /// `? help  q quit` stays at every supported width.
+  func footer(width: Int) -> String {
+    var keys = footerKeys
+    let kept = keys.filter { $0 == "? help" || $0 == "q quit" }
+    func text() -> String { " " + keys.joined(separator: "  ") }
+    while DisplayWidth.of(text()) > width,
+      let drop = keys.lastIndex(where: { !kept.contains($0) })
+    {
+      keys.remove(at: drop)
+    }
+    return text()
+  }
+
+  private var footerKeys: [String] {
     let arrows = "\(options.glyphs.up)/\(options.glyphs.down)"
     let keys: [String]
     switch screen {
@@ -131,6 +148,6 @@ extension CloudyApp {
     case .settings: keys = ["\(arrows) move", "Enter/Space choose", "Esc back", "? help", "q quit"]
     case .help: keys = ["Esc back", "q quit"]
     }
-    return " " + keys.joined(separator: "  ")
+    return keys
   }
 }
