@@ -98,6 +98,7 @@ final class AppSession {
           for effect in app.handle(key) {
             switch effect {
             case .quit: return .quit
+            case .redraw: terminal.redrawAll()
             case .refresh(let request): startFetch(request)
             }
           }

@@ -48,6 +48,11 @@ final class Terminal {
     }
   }
 
+  /// The next draw clears the terminal and writes every line, whatever ncurses thinks is there.
+  func redrawAll() {
+    clearok(cloudy_stdscr(), true)
+  }
+
   /// The size ncurses knows.
   var size: TerminalSize {
     TerminalSize(columns: Int(cloudy_columns()), rows: Int(cloudy_lines()))
@@ -117,6 +122,7 @@ final class Terminal {
     case 27: return .escape
     case 8, 127: return .backspace
     case 21: return .clearLine
+    case 12: return .redraw
     default:
       guard code >= 0x20, let scalar = Unicode.Scalar(UInt32(code)) else { return nil }
       return .character(Character(scalar))

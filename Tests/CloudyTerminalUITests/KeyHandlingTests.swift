@@ -293,4 +293,16 @@ struct KeyHandlingTests {
     #expect(app.screenText().contains("Saved Locations (1)"))
     #expect(app.handle(.character("q")) == [.quit])
   }
+
+  /// Ctrl-L asks the terminal layer to draw everything again, on any screen (also behind "too
+  /// small"), and changes nothing else.
+  @Test func ctrlLRedrawsEverything() throws {
+    let fixture = AppFixture()
+    try fixture.withRichmond()
+    let app = try fixture.app()
+    #expect(app.handle(.redraw) == [.redraw])
+    #expect(app.screen == .weather)
+    _ = app.screenText(30, 8)
+    #expect(app.handle(.redraw) == [.redraw])
+  }
 }

@@ -7,6 +7,7 @@ extension CloudyApp {
   public func handle(_ key: Key) -> [AppEffect] {
     needsRedraw = true
     if key == .interrupt { return [.quit] }
+    if key == .redraw { return [.redraw] }
     // Behind "the window is too small" only what that screen names acts; the state stays as
     // it was, so resizing back shows the screen the user left.
     if showsTooSmall { return key == .character("q") ? [.quit] : [] }

@@ -20,9 +20,11 @@ public enum AppEffect: Hashable, Sendable {
   case quit
   /// Run the fetch for this place (a child process); answer with `refreshFinished`.
   case refresh(ForecastRefreshRequest)
+  /// Clear the terminal and draw every line again, not only what changed.
+  case redraw
 }
 
-/// The place to fetch, as `cloudy-forecast-fetch` is told it (a row number, or `current`).
+/// The place to fetch, by identity (see `ForecastFetcherTool`).
 public struct ForecastRefreshRequest: Hashable, Sendable {
   /// "Richmond, Virginia, US".
   public let name: String

@@ -14,4 +14,6 @@ public enum Key: Hashable, Sendable {
   case interrupt
   /// Ctrl-U: clears a text field.
   case clearLine
+  /// Ctrl-L: draws the whole screen again (after another program wrote over it).
+  case redraw
 }

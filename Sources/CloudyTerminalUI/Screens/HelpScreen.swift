@@ -5,7 +5,10 @@ extension CloudyApp {
     let groups: [(String, [(String, String)])] = [
       (
         "Everywhere",
-        [("q", "quit"), ("Ctrl-C", "quit"), ("Esc", "back"), ("?", "these keys")]
+        [
+          ("q", "quit"), ("Ctrl-C", "quit"), ("Esc", "back"), ("?", "these keys"),
+          ("Ctrl-L", "draw the screen again"),
+        ]
       ),
       (
         "Weather",
