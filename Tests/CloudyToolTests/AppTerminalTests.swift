@@ -25,6 +25,21 @@ struct AppTerminalTests {
     return path
   }
 
+  /// A database with one place and a recorded response imported for it, as a user would.
+  static func database(
+    _ folder: ToolTestFolder, importing fixture: String, into place: (String, String, String)
+  ) throws -> String {
+    let db = try database(folder, places: [place])
+    let imported = try ToolRunner.run(
+      "cloudy-forecast",
+      [
+        "import", try ForecastToolTests.fixturePath(fixture), "--place", place.0, "--force",
+        "--db", db,
+      ])
+    #expect(imported.status == 0, "\(imported.standardError)")
+    return db
+  }
+
   static let auckland = ("Auckland", "-36.85", "174.76")
   static let richmond = ("Richmond", "37.55", "-77.46")
   static let oslo = ("Oslo", "59.91", "10.75")
@@ -422,14 +437,8 @@ struct AppTerminalTests {
   /// however recently it was imported (the age is the data's, not the fetch's).
   @Test func anImportedOldForecastReadsItsAgeAndIsRefreshed() throws {
     let folder = try ToolTestFolder()
-    let db = try Self.database(folder, places: [("San Francisco", "37.77", "-122.42")])
-    let imported = try ToolRunner.run(
-      "cloudy-forecast",
-      [
-        "import", try ForecastToolTests.fixturePath("darksky-sf-2018-02-20.json"), "--place",
-        "San Francisco", "--db", db,
-      ])
-    #expect(imported.status == 0, "\(imported.standardError)")
+    let db = try Self.database(
+      folder, importing: "darksky-sf-2018-02-20.json", into: ("San Francisco", "37.77", "-122.42"))
     let shown = try ToolRunner.run("cloudy-forecast", ["show", "--db", db])
     #expect(shown.standardOutput.contains("as of Feb 20, 2018 · 8 years old"))
     let offline = try TmuxPane(arguments: ["--db", db, "--offline"])
@@ -500,16 +509,9 @@ struct AppTerminalTests {
   /// lacks, as `cloudy-forecast show --week` does; not "No forecast … is cached yet".
   @Test func aForecastWithDaysButNoCurrentConditionsIsShown() throws {
     let folder = try ToolTestFolder()
-    let db = try Self.database(folder, places: [("Berlin", "52.52", "13.41")])
-    let imported = try ToolRunner.run(
-      "cloudy-forecast",
-      [
-        "import",
-        try ForecastToolTests.fixturePath(
-          "open-meteo-berlin-2023-06-01-daily-only-weathercode.json"),
-        "--place", "Berlin", "--force", "--db", db,
-      ])
-    #expect(imported.status == 0, "\(imported.standardError)")
+    let db = try Self.database(
+      folder, importing: "open-meteo-berlin-2023-06-01-daily-only-weathercode.json",
+      into: ("Berlin", "52.52", "13.41"))
     let pane = try TmuxPane(arguments: ["--db", db, "--offline"])
     let screen = try pane.waitFor("This forecast has no current conditions")
     #expect(!screen.contains("is cached yet"))
