@@ -248,6 +248,39 @@ struct DatabaseToolTests {
     #expect(FileManager.default.fileExists(atPath: folder.file(alive)))
   }
 
+  @Test(
+    "at rest the -wal is empty after every write, also while another process keeps a reader open")
+  func walEmptyAtRest() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("cloudy.sqlite")
+    #expect(
+      try ToolRunner.run("cloudy-locations", ["add", "Richmond, VA", "--db", db]).status == 0)
+    // A reader that stays open (as the app or a watcher does): the last writer's close then
+    // never checkpoints, so only a checkpoint after the write leaves the -wal empty.
+    let reader = Process()
+    reader.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    reader.arguments = [
+      "python3", "-c",
+      "import sqlite3, sys, time; c = sqlite3.connect('file:' + sys.argv[1] + '?mode=ro', uri=True); c.execute('SELECT count(*) FROM location').fetchall(); print('open', flush=True); time.sleep(30)",
+      db,
+    ]
+    let pipe = Pipe()
+    reader.standardOutput = pipe
+    try reader.run()
+    defer { reader.terminate() }
+    _ = pipe.fileHandleForReading.availableData  // "open"
+    for arguments in [
+      ["cloudy-locations", "add", "Paris, France"], ["cloudy-settings", "set", "time", "24h"],
+      ["cloudy-settings", "reset"], ["cloudy-locations", "remove", "2"],
+    ] {
+      let result = try ToolRunner.run(arguments[0], Array(arguments.dropFirst()) + ["--db", db])
+      #expect(result.status == 0, "\(arguments): \(result.standardError)")
+      let wal = try FileManager.default.attributesOfItem(atPath: db + "-wal")[.size] as? UInt64
+      #expect(wal == 0, "\(arguments): the -wal has \(wal ?? 0) bytes")
+    }
+    #expect(reader.isRunning)
+  }
+
   @Test("backup, then restore: the round trip brings back the data and keeps the replaced file")
   func backupRestore() throws {
     let folder = try ToolTestFolder()

@@ -188,6 +188,7 @@ public final class Database {
     do {
       let result = try body(self)
       try execute("COMMIT")
+      if begin == "BEGIN IMMEDIATE" { checkpointAtRest() }
       return result
     } catch {
       // A failed COMMIT may leave the transaction open; ROLLBACK is then what undoes it.
@@ -195,6 +196,22 @@ public final class Database {
       throw error
     }
   }
+
+  /// After a write: folds the -wal into the file and truncates it when no reader is in the
+  /// middle of a read (waiting at most `restWaitMilliseconds`), so that at rest the -wal holds
+  /// nothing. SQLite replays a -wal onto whatever file has the name: a backup moved into place
+  /// by hand while a reader (the app, a watcher) kept the last writer from checkpointing on
+  /// close would otherwise meet another file's frames (sqlite.org/howtocorrupt.html). The
+  /// commit is done either way; a checkpoint that cannot run now is left to the next write.
+  func checkpointAtRest() {
+    guard sqlite3_get_autocommit(handle) != 0 else { return }
+    sqlite3_busy_timeout(handle, Self.restWaitMilliseconds)
+    defer { sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds) }
+    _ = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+  }
+
+  /// How long a checkpoint after a write waits for readers to finish the read they are in.
+  static let restWaitMilliseconds: Int32 = 200
 
   // MARK: - Inspection
 
