@@ -4,14 +4,16 @@ import CloudyStoring
 import CloudyTestFakes
 import Testing
 
-/// The storing interfaces' contract, run against the SQLite store and against the fakes the
-/// view-model tests use, so the two cannot drift: positions, selection after a removal, the
+/// The storing interfaces' contract, run against the SQLite store, the app's watched store and
+/// the fakes the view-model tests use, so the two cannot drift: positions, selection after a removal, the
 /// name rule of the schema's `UNIQUE … COLLATE NOCASE` (ASCII case only), refusals that change
 /// nothing, and how a typed place is found.
 @Suite("Storing contract: SQLite store and fakes alike")
 struct StoringContractTests {
   enum Kind: String, CaseIterable, CustomTestStringConvertible {
-    case sqlite, fake
+    /// `watched`: the app's store (a WatchedStore over a DatabaseWatcher), starting, as on a
+    /// new machine, with no file: its first write creates it.
+    case sqlite, watched, fake
     var testDescription: String { rawValue }
   }
 
@@ -31,6 +33,13 @@ struct StoringContractTests {
         locations = LocationRepository(database: database)
         settings = SettingsRepository(database: database)
         forecasts = ForecastRepository(database: database)
+      case .watched:
+        let folder = try TemporaryFolder()
+        let store = WatchedStore(watcher: try DatabaseWatcher(path: folder.file("cloudy.sqlite")))
+        self.folder = folder
+        locations = store
+        settings = store
+        forecasts = store
       case .fake:
         folder = nil
         locations = FakeLocationStore()

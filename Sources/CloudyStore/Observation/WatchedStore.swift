@@ -52,7 +52,8 @@ extension WatchedStore: LocationStoring {
   }
 
   public func locate(_ reference: PlaceReference) throws -> Location {
-    guard let database = watcher.database else {
+    // With no file, no place: the reference's own error says so ("no saved places yet").
+    guard let database = watcher.database ?? writer else {
       return try LocationsSnapshot.empty.locations[reference.index(in: [])]
     }
     return try LocationRepository(database: database).locate(reference)
