@@ -1,10 +1,5 @@
 public import ArgumentParser
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import CloudyPlatform
 
 /// The entry point every Cloudy tool uses instead of ArgumentParser's default `main()`.
 ///
@@ -18,7 +13,7 @@ public enum ToolMain {
       try refuseInvalidUTF8Arguments()
       var parsed = try Command.parseAsRoot()
       try parsed.run()
-      exit(0)
+      ProcessExit.now(0)
     } catch {
       finish(command, tool: tool, error: error)
     }
@@ -35,7 +30,7 @@ public enum ToolMain {
       } else {
         try parsed.run()
       }
-      exit(0)
+      ProcessExit.now(0)
     } catch {
       finish(command, tool: tool, error: error)
     }
@@ -84,15 +79,15 @@ public enum ToolMain {
     _ command: Command.Type, tool: String, error: any Error
   ) -> Never {
     if let failure = error as? CommandFailure {
-      exit(report(failure, tool: tool).rawValue)
+      ProcessExit.now(report(failure, tool: tool).rawValue)
     }
     if let code = error as? ExitCode {
-      exit(code.rawValue)
+      ProcessExit.now(code.rawValue)
     }
     let code = Command.exitCode(for: error)
     if code == .success {
       print(Command.fullMessage(for: error))
-      exit(0)
+      ProcessExit.now(0)
     }
     // A parse or validation error: ArgumentParser's message, on one line, with the way out.
     let message =
@@ -100,15 +95,12 @@ public enum ToolMain {
       .split(whereSeparator: \.isNewline).first.map(String.init) ?? "invalid arguments"
     let lowered = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
     Output.error(line("\(lowered) (see '\(tool) --help')", tool: tool))
-    exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
+    ProcessExit.now(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
   }
 
   private static func refuseInvalidUTF8Arguments() throws {
     for index in 1..<Int(CommandLine.argc) {
-      guard let pointer = CommandLine.unsafeArgv[index] else { continue }
-      let bytes = UnsafeBufferPointer(start: pointer, count: strlen(pointer)).map {
-        UInt8(bitPattern: $0)
-      }
+      guard let bytes = ProcessExit.argumentBytes(index) else { continue }
       if String(validating: bytes, as: UTF8.self) == nil {
         throw CommandFailure(.badData, "argument \(index) is not valid UTF-8; nothing was changed")
       }

@@ -1,12 +1,7 @@
 import CloudyCLI
 import CloudyModels
+import CloudyPlatform
 import CloudyViewModels
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 /// Whether a saved response is a forecast of the place it is imported for.
 ///
@@ -19,13 +14,9 @@ enum ImportPlace {
 
   /// Great-circle distance in kilometres (haversine, mean Earth radius 6371.0088 km).
   static func kilometres(_ a: Coordinate, _ b: Coordinate) -> Double {
-    let radians = Double.pi / 180
-    let dLat = (b.latitude - a.latitude) * radians
-    let dLon = (b.longitude - a.longitude) * radians
-    let h =
-      sin(dLat / 2) * sin(dLat / 2)
-      + cos(a.latitude * radians) * cos(b.latitude * radians) * sin(dLon / 2) * sin(dLon / 2)
-    return 2 * 6371.0088 * asin(min(1, h.squareRoot()))
+    GreatCircle.kilometres(
+      latitude1: a.latitude, longitude1: a.longitude, latitude2: b.latitude,
+      longitude2: b.longitude)
   }
 
   /// "3,871 km" (whole kilometres, grouped), or "12.3 km" under 100 km.
