@@ -2,12 +2,6 @@ import CloudyPlatform
 import CloudyStore
 import CloudyTerminalUI
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// How the app ended.
 enum SessionEnding {
   /// `q` or Ctrl-C (also a SIGINT from elsewhere).
@@ -45,7 +39,10 @@ final class AppSession {
     self.watcher = watcher
     self.databasePath = databasePath
     self.color = color
-    signals = try SignalEvents.install([SIGINT, SIGTERM, SIGHUP, SIGWINCH])
+    signals = try SignalEvents.install([
+      SignalNumber.interrupt, SignalNumber.terminate, SignalNumber.hangUp,
+      SignalNumber.windowChanged,
+    ])
     self.frameLog = frameLog.flatMap(FrameLog.init)
   }
 
@@ -80,10 +77,10 @@ final class AppSession {
       if ready[1] {
         for signal in SignalEvents.drain(signals) {
           switch signal {
-          case SIGWINCH:
+          case SignalNumber.windowChanged:
             terminal.adoptWindowSize()
             app.needsRedraw = true
-          case SIGINT: return .quit
+          case SignalNumber.interrupt: return .quit
           default: return .signal(signal)
           }
         }
@@ -93,7 +90,7 @@ final class AppSession {
         if resized { app.needsRedraw = true }
         // A terminal that is gone stays readable and gives nothing (SIGHUP usually comes first).
         emptyWakes = keys.isEmpty && !resized ? emptyWakes + 1 : 0
-        if emptyWakes > 100 { return .signal(SIGHUP) }
+        if emptyWakes > 100 { return .signal(SignalNumber.hangUp) }
         for key in keys {
           for effect in app.handle(key) {
             switch effect {
@@ -150,24 +147,19 @@ final class AppSession {
 /// `CLOUDY_FRAME_LOG=FILE`: one line per key answered (screen, nanoseconds from the key read to
 /// the frame written) and the moment of the first frame, for the benchmark. Off by default.
 struct FrameLog {
-  private let file: UnsafeMutablePointer<FILE>
+  private let log: AppendingLog
 
   init?(path: String) {
-    guard !path.isEmpty, let file = fopen(path, "a") else { return nil }
-    self.file = file
+    guard let log = AppendingLog(path: path) else { return nil }
+    self.log = log
   }
 
   /// `first-frame MONOTONIC_NS`: the benchmark subtracts its own launch time.
   func firstFrame() {
-    write("first-frame \(MonotonicClock.nanoseconds())")
+    log.write("first-frame \(MonotonicClock.nanoseconds())")
   }
 
   func key(screen: Screen, nanoseconds: UInt64) {
-    write("key \(screen) \(nanoseconds)")
-  }
-
-  private func write(_ line: String) {
-    fputs(line + "\n", file)
-    fflush(file)
+    log.write("key \(screen) \(nanoseconds)")
   }
 }

@@ -1,0 +1,16 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The signals a front-end names, so that it needs no C library import of its own.
+public enum SignalNumber {
+  /// Ctrl-C from another process (the terminal's own arrives as a key in raw mode).
+  public static let interrupt = SIGINT
+  public static let terminate = SIGTERM
+  /// The terminal went away.
+  public static let hangUp = SIGHUP
+  /// The terminal was resized.
+  public static let windowChanged = SIGWINCH
+}
