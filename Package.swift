@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // Layers follow DESIGN.md; docs/architecture.md draws them and says why each edge exists:
@@ -18,6 +18,7 @@ let package = Package(
     .executable(name: "cloudy-forecast", targets: ["cloudy-forecast"]),
     .executable(name: "cloudy-forecast-fetch", targets: ["cloudy-forecast-fetch"]),
     .executable(name: "cloudy", targets: ["cloudy"]),
+    .executable(name: "cloudy-web", targets: ["cloudy-web"]),
     .library(name: "CloudyViewModels", targets: ["CloudyViewModels"]),
     .library(name: "CloudyStoring", targets: ["CloudyStoring"]),
     .library(name: "CloudyStore", targets: ["CloudyStore"]),
@@ -28,7 +29,16 @@ let package = Package(
     .library(name: "CloudyModels", targets: ["CloudyModels"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // cloudy-web's HTTP server (SwiftNIO underneath), linked by cloudy-web alone. Its default
+    // traits (swift-configuration, full Foundation) are off: cloudy-web reads its options with
+    // ArgumentParser like every tool.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+    // Hummingbird's own dependencies, named because cloudy-web uses their types directly.
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
     // MARK: Bottom layer
@@ -141,6 +151,32 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "cloudy-forecast", dependencies: ["CloudyForecastCLI", "CloudyCLI"]),
+    // The app in the browser: pages and a JSON API rendered from the view models, live over
+    // Server-Sent Events from the database watcher. The only target that links Hummingbird
+    // (and so SwiftNIO); fetching runs cloudy-forecast-fetch as a child, as the app does.
+    .target(
+      name: "CloudyWeb",
+      dependencies: [
+        "CloudyCLI", "CloudyLocationsCLI", "CloudySettingsCLI", "CloudyForecastCLI",
+        "CloudyViewModels", "CloudyStoring", "CloudyStore", "CloudyServices", "CloudyGazetteer",
+        "CloudyPlatform", "CloudyModels", "CloudyJSON",
+        "CloudyWebAssets",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+      ],
+      exclude: ["README.md"]
+    ),
+    // cloudy-web's script, stylesheet, icon and OpenAPI document, embedded with C23 #embed:
+    // the only files it serves.
+    .target(
+      name: "CloudyWebAssets",
+      exclude: ["app.js", "style.css", "openapi.json", "icon.svg"]),
+    .executableTarget(
+      name: "cloudy-web", dependencies: ["CloudyWeb", "CloudyCLI", argumentParser]),
     .executableTarget(
       name: "cloudy-forecast-fetch",
       dependencies: [

@@ -79,6 +79,14 @@ public enum ForecastJSON {
     ])
   }
 
+  /// `show --json`'s document for a view named `day`, `week` or `hourly` (nil for another
+  /// name), for front-ends outside this module (cloudy-web's forecast API).
+  public static func show(
+    _ model: ForecastViewModel, weather: WeatherData, age: ForecastAge, viewNamed name: String
+  ) -> JSON? {
+    ShowView(rawValue: name).map { show(model, weather: weather, age: age, view: $0) }
+  }
+
   static func settings(_ settings: Settings) -> JSON {
     .object([
       ("time", .string(settings.time.rawValue)), ("units", .string(settings.units.rawValue)),

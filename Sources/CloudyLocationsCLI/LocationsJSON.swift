@@ -1,7 +1,7 @@
-import CloudyCLI
+public import CloudyCLI
 import CloudyModels
 import CloudyServices
-import CloudyViewModels
+public import CloudyViewModels
 
 /// The `--json` shapes of cloudy-locations. Keys are camelCase, always present (null when
 /// unknown) and in this order.
@@ -48,8 +48,8 @@ import CloudyViewModels
 /// - `rename`: `{ "renamed": savedRow, "previousName": "…" }`.
 /// - `move`: `{ "moved": savedRow, "from": 3, "to": 1 }`.
 /// - `current`: `{ "currentLocation": currentRow | null }`.
-enum LocationsJSON {
-  static func row(_ row: LocationRowViewModel) -> JSON {
+public enum LocationsJSON {
+  public static func row(_ row: LocationRowViewModel) -> JSON {
     switch row.kind {
     case .current:
       .object([
@@ -72,7 +72,7 @@ enum LocationsJSON {
     }
   }
 
-  static func selection(_ row: LocationRowViewModel?) -> JSON {
+  public static func selection(_ row: LocationRowViewModel?) -> JSON {
     guard let row else { return .null }
     switch row.kind {
     case .current: return .object([("kind", .string("current"))])
@@ -83,7 +83,7 @@ enum LocationsJSON {
     }
   }
 
-  static func list(_ model: LocationsViewModel) -> JSON {
+  public static func list(_ model: LocationsViewModel) -> JSON {
     .object([
       ("selection", selection(model.selectedIndexPath.flatMap(model.viewModel(at:)))),
       (
@@ -109,7 +109,7 @@ enum LocationsJSON {
     }
   }
 
-  static func candidate(_ row: PlaceCandidateRowViewModel, saved: Bool) -> JSON {
+  public static func candidate(_ row: PlaceCandidateRowViewModel, saved: Bool) -> JSON {
     let candidate = row.candidate
     return .object([
       ("pick", .int(Int64(row.number))), ("displayName", .string(row.text)),

@@ -1,7 +1,7 @@
 public import ArgumentParser
-import CloudyCLI
+public import CloudyCLI
 import CloudyModels
-import CloudyViewModels
+public import CloudyViewModels
 
 /// `cloudy-settings`: how times, wind speeds and temperatures are shown.
 ///
@@ -53,6 +53,42 @@ extension CloudySettings {
     ])
   }
 
+  /// `list --json` (and `cloudy-web`'s `GET /api/settings`): `{ "settings": { "time": "12h",
+  /// … }, "sections": [ { "setting": "time", "title": "Time Notation", "rows": [ { "value":
+  /// "12h", "text": "12 Hour", "checked": true } … ] } … ] }`.
+  public static func document(_ model: SettingsViewModel) -> JSON {
+    let sections = SettingsSection.allCases
+    func rows(_ section: SettingsSection) -> [any SettingsRepresentable] {
+      (0..<model.numberOfRows(inSection: section.rawValue)).compactMap {
+        model.viewModel(at: IndexPath(row: $0, section: section.rawValue))
+      }
+    }
+    return
+      .object([
+        ("settings", settingsJSON(model.settings)),
+        (
+          "sections",
+          .array(
+            sections.map { section in
+              .object([
+                ("setting", .string(section.settingName)),
+                ("title", .string(section.title)),
+                (
+                  "rows",
+                  .array(
+                    rows(section).map { row in
+                      .object([
+                        ("value", .string(row.value)), ("text", .string(row.text)),
+                        ("checked", .bool(row.accessory == .checkmark)),
+                      ])
+                    })
+                ),
+              ])
+            })
+        ),
+      ])
+  }
+
   /// `compact`: JSON on one line (JSON Lines, for `--watch`).
   static func render(_ model: SettingsViewModel, json: Bool, compact: Bool = false) {
     let sections = SettingsSection.allCases
@@ -62,30 +98,7 @@ extension CloudySettings {
       }
     }
     if json {
-      (compact ? Output.jsonLine : Output.json)(
-        .object([
-          ("settings", settingsJSON(model.settings)),
-          (
-            "sections",
-            .array(
-              sections.map { section in
-                .object([
-                  ("setting", .string(section.settingName)),
-                  ("title", .string(section.title)),
-                  (
-                    "rows",
-                    .array(
-                      rows(section).map { row in
-                        .object([
-                          ("value", .string(row.value)), ("text", .string(row.text)),
-                          ("checked", .bool(row.accessory == .checkmark)),
-                        ])
-                      })
-                  ),
-                ])
-              })
-          ),
-        ]))
+      (compact ? Output.jsonLine : Output.json)(document(model))
       return
     }
     for (index, section) in sections.enumerated() {

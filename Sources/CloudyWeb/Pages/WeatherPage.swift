@@ -1,0 +1,175 @@
+import CloudyModels
+import CloudyStoring
+import CloudyViewModels
+
+/// Weather (`/`): the selected place's day, then its week or, with `?view=hourly`, its hours,
+/// and the data's age; with nothing cached, what to do. Every text is the view models'.
+enum WeatherPage {
+  enum Part: String, Sendable {
+    case week, hourly
+  }
+
+  /// What the page shows, read in one turn of the shared store.
+  struct Model: Sendable {
+    var place: Place?
+    var name: String?
+    var day: DayViewModel?
+    var week: WeekViewModel?
+    var hourly: HourlyViewModel?
+    var age: ForecastAge?
+    var hasForecast = false
+    var timeZoneNote: String?
+    var missingCurrent: String?
+    var missingDaily: String?
+    var missingHourly: String?
+    var needsRefresh = false
+
+    init() {}
+
+    init(_ shared: isolated SharedStore, now: Int64, refreshAfter: Int64) throws {
+      let target: ForecastTarget
+      do {
+        target = try LocationEditor(store: shared.store).forecastTarget(nil)
+      } catch LocationsViewModelError.nothingSelected {
+        return
+      }
+      let forecast = try ForecastViewModel(
+        target: target, forecasts: shared.store, settings: shared.store, zones: shared.zones,
+        now: now)
+      place = target.place
+      name = target.name
+      hasForecast = forecast.hasForecast
+      age = forecast.age(at: now)
+      needsRefresh = forecast.needsRefresh(at: now, after: refreshAfter)
+      guard forecast.hasForecast else { return }
+      day = forecast.day
+      week = forecast.week
+      hourly = forecast.hourly
+      timeZoneNote = forecast.timeZone.fallbackNote
+      missingCurrent = forecast.missingText(for: .current)
+      missingDaily = forecast.missingText(for: .daily)
+      missingHourly = forecast.missingText(for: .hourly)
+    }
+  }
+
+  static func body(
+    _ model: Model, part: Part, refresh: RefreshStatus, offline: Bool, csrf: CSRFToken
+  )
+    -> HTML
+  {
+    guard let name = model.name, let place = model.place else {
+      return """
+        <h1>Weather</h1>
+        <section id="weather" data-live>
+        <p class="lead">No place yet.</p>
+        <p><a class="button" href="/places/new">Add a place</a> by its name (“Richmond, VA”, say), or run <code>cloudy-locations add NAME</code> in a terminal: it appears here on its own.</p>
+        </section>
+        """
+    }
+    let refreshPart = refreshControls(place, refresh: refresh, offline: offline, csrf: csrf)
+    guard model.hasForecast else {
+      let what: HTML =
+        offline
+        ? "cloudy-web runs with --offline, so it fetches nothing; run <code>cloudy-forecast fetch</code> in a terminal, or start cloudy-web without --offline."
+        : refresh == .fetching ? "Fetching it now…" : "Refresh fetches it."
+      return """
+        <h1>\(name)</h1>
+        <section id="weather" data-live>
+        <p class="lead">No forecast of \(name) is cached yet.</p>
+        <p>\(what)</p>
+        \(refreshPart)
+        </section>
+        """
+    }
+    var sections: [HTML] = []
+    if let day = model.day {
+      sections.append(
+        """
+        <section class="day" aria-labelledby="day-heading">
+        <h2 id="day-heading">\(day.date) · \(day.time)</h2>
+        <p class="summary">\(day.summary)</p>
+        <dl class="facts"><div><dt>Temperature</dt><dd class="temperature">\(day.temperature)</dd></div><div><dt>Wind</dt><dd>\(day.windSpeed)</dd></div><div><dt>Icon</dt><dd>\(day.iconName)</dd></div></dl>
+        </section>
+        """)
+    } else if let missing = model.missingCurrent {
+      sections.append("<p class=\"dim\">\(missing)</p>")
+    }
+    let shown: Part = part == .hourly && model.hourly != nil || model.week == nil ? .hourly : .week
+    let toggle: HTML = """
+      <nav class="toggle" aria-label="Forecast view"><a href="/"\(shown == .week ? " aria-current=\"page\"" : "")>Week</a><a href="/?view=hourly"\(shown == .hourly ? " aria-current=\"page\"" : "")>Hourly</a></nav>
+      """
+    sections.append(toggle)
+    if shown == .week, let week = model.week {
+      let rows = week.days.map { day -> HTML in
+        "<tr><th scope=\"row\">\(day.day)</th><td>\(day.date)</td><td>\(day.temperature)</td><td>\(day.windSpeed)</td><td>\(day.summary)</td></tr>"
+      }
+      sections.append(
+        """
+        <table class="week"><caption>Week</caption>
+        <thead><tr><th scope="col">Day</th><th scope="col">Date</th><th scope="col">Temperature</th><th scope="col">Wind</th><th scope="col">Summary</th></tr></thead>
+        <tbody>\(rows)</tbody></table>
+        """)
+    } else if shown == .hourly, let hourly = model.hourly {
+      let groups = hourly.sections.map { section -> HTML in
+        let rows = section.hours.map { hour -> HTML in
+          "<tr><th scope=\"row\">\(hour.time)</th><td>\(hour.temperature)</td><td>\(hour.windSpeed)</td><td>\(hour.precipitation ?? "")</td><td>\(hour.summary)</td></tr>"
+        }
+        return
+          "<tbody><tr class=\"date\"><th scope=\"rowgroup\" colspan=\"5\">\(section.date)</th></tr>\(rows)</tbody>"
+      }
+      sections.append(
+        """
+        <table class="hourly"><caption>Hourly</caption>
+        <thead><tr><th scope="col">Time</th><th scope="col">Temperature</th><th scope="col">Wind</th><th scope="col">Precipitation</th><th scope="col">Summary</th></tr></thead>
+        \(groups)</table>
+        """)
+    } else {
+      let missing = shown == .week ? model.missingDaily : model.missingHourly
+      sections.append("<p class=\"dim\">\(missing ?? "Nothing cached.")</p>")
+    }
+    let age: HTML = model.age.map { "<p class=\"age\">\($0.asOfText)</p>" } ?? ""
+    let note: HTML = model.timeZoneNote.map { "<p class=\"dim\">\($0)</p>" } ?? ""
+    return """
+      <h1>\(name)</h1>
+      <section id="weather" data-live>
+      \(age)\(note)
+      \(refreshPart)
+      \(sections)
+      </section>
+      """
+  }
+
+  private static func refreshControls(
+    _ place: Place, refresh: RefreshStatus, offline: Bool, csrf: CSRFToken
+  ) -> HTML {
+    guard !offline else { return "<p class=\"dim\">Offline: the cache as it is.</p>" }
+    switch refresh {
+    case .fetching:
+      return "<p class=\"status\" role=\"status\">Fetching a new forecast…</p>"
+    case .failed(let reason):
+      return """
+        <p class="problem" role="alert">Could not refresh: \(reason)</p>
+        \(Layout.actionForm("/refresh", csrf: csrf, button: "Try again", fields: [("place", PlaceParameter.text(place))]))
+        """
+    case .idle:
+      return Layout.actionForm(
+        "/refresh", csrf: csrf, button: "Refresh", fields: [("place", PlaceParameter.text(place))])
+    }
+  }
+}
+
+/// A place in a URL or a form: a saved place's id, or `current`.
+enum PlaceParameter {
+  static func text(_ place: Place) -> String {
+    switch place {
+    case .current: "current"
+    case .saved(let id): String(id)
+    }
+  }
+
+  static func place(_ text: String?) -> Place? {
+    guard let text else { return nil }
+    if text == "current" { return .current }
+    return Int64(text).map { .saved($0) }
+  }
+}

@@ -1,0 +1,291 @@
+import CloudyCLI
+import CloudyForecastCLI
+import CloudyJSON
+import CloudyLocationsCLI
+import CloudyModels
+import CloudyPlatform
+import CloudySettingsCLI
+import CloudyStore
+import CloudyStoring
+import CloudyViewModels
+import HTTPTypes
+import Hummingbird
+
+/// The JSON API beside the pages, in the tools' `--json` shapes (documented in openapi.json):
+/// a script gets from `GET /api/places` what `cloudy-locations list --json` prints, and an
+/// error as problem+json with the status and message the tool would exit with.
+extension WebApp {
+  func addAPIRoutes(to router: Router<WebContext>) {
+    let api = router.group("api")
+
+    api.get("places") { _, _ -> Response in
+      await answer {
+        try await shared.perform { shared in
+          LocationsJSON.list(try LocationsViewModel(store: shared.store))
+        }
+      }
+    }
+
+    api.post("places") { request, context -> Response in
+      await write(request, context, status: .created) { body in
+        let name = try Self.string(body, "name", required: true) ?? ""
+        let latitude = try Self.number(body, "latitude")
+        let longitude = try Self.number(body, "longitude")
+        let pick = try Self.integer(body, "pick")
+        if latitude != nil || longitude != nil {
+          guard let latitude, let longitude else {
+            throw CommandFailure(.usage, "give both latitude and longitude, or neither")
+          }
+          return try await shared.perform { shared in
+            let added = try shared.store.add(
+              NewLocation(
+                name: try PlaceName.validated(name),
+                coordinate: try Coordinate(latitude: latitude, longitude: longitude),
+                source: .coordinates))
+            return .object([
+              ("added", LocationsJSON.row(.saved(added, selection: try shared.store.selection()))),
+              ("query", .null), ("pick", .null), ("candidates", .array([])),
+            ])
+          }
+        }
+        let added = try await shared.add(named: name, pick: pick)
+        return try await shared.perform { shared in
+          .object([
+            ("added", LocationsJSON.row(.saved(added, selection: try shared.store.selection()))),
+            ("query", .string(name)), ("pick", .int(Int64(pick ?? 1))),
+            ("candidates", .array([])),
+          ])
+        }
+      } failure: { error in
+        // Not named whole: the closest, as `search --json` lists them.
+        guard let name = try? Self.string(Self.parsedBody(error.body), "name", required: false)
+        else { return [] }
+        let model = (try? await shared.search(name)) ?? AddPlacePage.Model()
+        return [
+          (
+            "candidates",
+            .array(
+              model.rows.map { LocationsJSON.candidate($0, saved: model.saved.contains($0.text)) })
+          )
+        ]
+      }
+    }
+
+    api.delete("places/{id}") { request, context -> Response in
+      await write(request, context) { _ in
+        let id = try Self.placeID(context)
+        return try await shared.perform { shared in
+          let result = try LocationEditor(store: shared.store).remove(.id(id))
+          return .object([
+            ("removed", LocationsJSON.row(result.removed)),
+            ("selection", LocationsJSON.selection(result.selected)),
+          ])
+        }
+      }
+    }
+
+    api.post("places/{id}/select") { request, context -> Response in
+      await write(request, context) { _ in
+        let parameter = context.parameters.get("id") ?? ""
+        return try await shared.perform { shared in
+          let editor = LocationEditor(store: shared.store)
+          let row =
+            parameter == "current"
+            ? try editor.selectCurrent()
+            : try editor.select(.id(try Self.placeID(parameter)))
+          return .object([("selected", LocationsJSON.row(row))])
+        }
+      }
+    }
+
+    api.patch("places/{id}") { request, context -> Response in
+      await write(request, context) { body in
+        let id = try Self.placeID(context)
+        let name = try Self.string(body, "name", required: false)
+        let position = try Self.integer(body, "position")
+        guard name != nil || position != nil else {
+          throw CommandFailure(.usage, "say what to change: name, position (a row number), or both")
+        }
+        return try await shared.perform { shared in
+          let editor = LocationEditor(store: shared.store)
+          var members: [(String, JSON)] = []
+          if let name {
+            let result = try editor.rename(.id(id), to: name)
+            members += [
+              ("renamed", LocationsJSON.row(result.renamed)),
+              ("previousName", .string(result.previousName)),
+            ]
+          }
+          if let position {
+            let result = try editor.move(.id(id), toRow: position)
+            members += [
+              ("moved", LocationsJSON.row(result.moved)), ("from", .int(Int64(result.fromRow))),
+              ("to", .int(Int64(position))),
+            ]
+          }
+          return .object(members)
+        }
+      }
+    }
+
+    api.get("settings") { _, _ -> Response in
+      await answer {
+        try await shared.perform { shared in
+          CloudySettings.document(try SettingsViewModel(store: shared.store))
+        }
+      }
+    }
+
+    api.put("settings") { request, context -> Response in
+      await write(request, context) { body in
+        var choices: [SettingsChoice] = []
+        for setting in ["time", "units", "temperature"] {
+          if let value = try Self.string(body, setting, required: false) {
+            choices.append(try SettingsChoice(setting: setting, value: value))
+          }
+        }
+        guard !choices.isEmpty else {
+          throw CommandFailure(.usage, "say which setting to change: time, units, temperature")
+        }
+        let chosen = choices
+        return try await shared.perform { shared in
+          let model = try SettingsViewModel(store: shared.store)
+          for choice in chosen { try model.apply(choice) }
+          return CloudySettings.document(model)
+        }
+      }
+    }
+
+    api.get("places/{id}/forecast") { request, context -> Response in
+      await answer {
+        let parameter = context.parameters.get("id") ?? ""
+        let view = Self.queryFields(request)["view"] ?? "day"
+        guard ["day", "week", "hourly"].contains(view) else {
+          throw CommandFailure(.usage, "view is day, week or hourly, not “\(view)”")
+        }
+        return try await shared.perform { shared in
+          let editor = LocationEditor(store: shared.store)
+          let target =
+            parameter == "current"
+            ? try editor.forecastTarget("current")
+            : try editor.forecastTarget(id: try Self.placeID(parameter))
+          let now = WallClock.now()
+          let model = try ForecastViewModel(
+            target: target, forecasts: shared.store, settings: shared.store,
+            zones: shared.zones, now: now)
+          guard let weather = model.weather, let age = model.age(at: now),
+            let document = ForecastJSON.show(model, weather: weather, age: age, viewNamed: view)
+          else {
+            throw CommandFailure(
+              .notFound, "no forecast of \(target.name) is cached yet; fetch one first")
+          }
+          return document
+        }
+      }
+    }
+  }
+
+  // MARK: - Answering
+
+  /// A read: the document, or the failure as problem+json.
+  private func answer(_ body: () async throws -> JSON) async -> Response {
+    do {
+      return PageResponse.json(try await body())
+    } catch {
+      return Problem.response(for: error)
+    }
+  }
+
+  /// A write: the CSRF token when the credential is the cookie, the JSON body (an object, at
+  /// most 64 KiB), the change, every page told, the document; or problem+json.
+  private func write(
+    _ request: Request, _ context: WebContext, status: HTTPResponse.Status = .ok,
+    _ body: (JSONNode?) async throws -> JSON,
+    failure extra: (APIError) async -> [(String, JSON)] = { _ in [] }
+  ) async -> Response {
+    if context.credential == .cookie,
+      !csrf.matches(request.headers[HTTPField.Name("X-CSRF-Token")!])
+    {
+      return Problem.response(
+        .forbidden, title: "Missing CSRF token",
+        detail:
+          "a write with the login cookie must carry the page's token in X-CSRF-Token; nothing was written"
+      )
+    }
+    var bytes: [UInt8] = []
+    do {
+      var request = request
+      let buffer = try await request.collectBody(upTo: WebLimits.maxBody)
+      bytes = Array(buffer.readableBytesView)
+    } catch {
+      return Problem.response(
+        .contentTooLarge, title: "Too large",
+        detail: "request bodies are limited to \(WebLimits.maxBody / 1024) KiB")
+    }
+    do {
+      let parsed = try Self.parsedBody(bytes)
+      let document = try await body(parsed)
+      await shared.announceChange()
+      return PageResponse.json(document, status: status)
+    } catch {
+      return Problem.response(for: error, extra: await extra(APIError(body: bytes, error: error)))
+    }
+  }
+
+  struct APIError {
+    let body: [UInt8]
+    let error: any Error
+  }
+
+  static func parsedBody(_ bytes: [UInt8]) throws -> JSONNode? {
+    guard bytes.contains(where: { $0 > 0x20 }) else { return nil }
+    let node: JSONNode
+    do {
+      node = try JSONReader.parse(bytes)
+    } catch {
+      throw CommandFailure(.usage, "the body is not JSON: \(error)")
+    }
+    guard case .object = node.value else {
+      throw CommandFailure(.usage, "the body must be a JSON object, not \(node.kindName)")
+    }
+    return node
+  }
+
+  static func string(_ body: JSONNode?, _ key: String, required: Bool) throws -> String? {
+    guard let node = body?[key], !node.isNull else {
+      if required { throw CommandFailure(.usage, "\(key) is required") }
+      return nil
+    }
+    guard case .string(let text) = node.value else {
+      throw CommandFailure(.usage, "\(key) must be a string, not \(node.kindName)")
+    }
+    return text
+  }
+
+  static func number(_ body: JSONNode?, _ key: String) throws -> Double? {
+    guard let node = body?[key], !node.isNull else { return nil }
+    guard case .number(let number) = node.value else {
+      throw CommandFailure(.usage, "\(key) must be a number, not \(node.kindName)")
+    }
+    return number.value
+  }
+
+  static func integer(_ body: JSONNode?, _ key: String) throws -> Int? {
+    guard let value = try number(body, key) else { return nil }
+    guard let integer = Int(exactly: value), abs(integer) < 1_000_000_000 else {
+      throw CommandFailure(.usage, "\(key) must be a whole number")
+    }
+    return integer
+  }
+
+  static func placeID(_ context: WebContext) throws -> Int64 {
+    try placeID(context.parameters.get("id") ?? "")
+  }
+
+  static func placeID(_ text: String) throws -> Int64 {
+    guard let id = Int64(text) else {
+      throw CommandFailure(.notFound, "no saved place with id “\(text)”")
+    }
+    return id
+  }
+}

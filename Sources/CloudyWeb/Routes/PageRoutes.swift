@@ -1,0 +1,127 @@
+import CloudyCLI
+import CloudyPlatform
+import CloudyStore
+import CloudyStoring
+import CloudyViewModels
+import Hummingbird
+
+/// The four screens, read-only (GET), and the login link.
+extension WebApp {
+  func addPageRoutes(to router: Router<WebContext>) {
+    router.get("/") { request, _ -> Response in
+      let part: WeatherPage.Part =
+        Self.queryFields(request)["view"] == "hourly" ? .hourly : .week
+      do {
+        let refreshAfter = self.refreshAfter
+        let model = try await shared.perform { shared in
+          try WeatherPage.Model(shared, now: WallClock.now(), refreshAfter: refreshAfter)
+        }
+        var status = RefreshStatus.idle
+        if let place = model.place {
+          // A stale forecast is fetched in the background; this answer does not wait.
+          if model.needsRefresh { await refreshes.start(place, automatic: true) }
+          status = await refreshes.status(of: place)
+        }
+        let body = WeatherPage.body(
+          model, part: part, refresh: status, offline: offline, csrf: csrf)
+        return PageResponse.html(
+          await page(.weather, title: model.name ?? "Weather", notice: notice(request), body: body))
+      } catch {
+        return await errorPage(error, screen: .weather)
+      }
+    }
+
+    router.get("/places") { request, _ -> Response in
+      do {
+        let model = try await shared.perform { shared in
+          PlacesPage.Model(try LocationsViewModel(store: shared.store))
+        }
+        return PageResponse.html(
+          await page(
+            .places, title: "Locations", notice: notice(request),
+            body: PlacesPage.body(model, csrf: csrf)))
+      } catch {
+        return await errorPage(error, screen: .places)
+      }
+    }
+
+    router.get("/places/new") { request, _ -> Response in
+      let query = Self.queryFields(request)["q"] ?? ""
+      do {
+        let model = try await shared.search(query)
+        return PageResponse.html(
+          await page(
+            .add, title: "Add Location", notice: notice(request),
+            body: AddPlacePage.body(model, csrf: csrf)))
+      } catch {
+        return await errorPage(error, screen: .add)
+      }
+    }
+
+    router.get("/places/{id}/remove") { request, context -> Response in
+      await savedPlacePage(context, screen: .places) { row, id in
+        PlacesPage.confirmRemove(row, id: id, csrf: csrf)
+      }
+    }
+
+    router.get("/places/{id}/rename") { request, context -> Response in
+      await savedPlacePage(context, screen: .places) { row, id in
+        PlacesPage.renameForm(row, id: id, csrf: csrf, error: nil)
+      }
+    }
+
+    router.get("/settings") { request, _ -> Response in
+      do {
+        let model = try await shared.perform { shared in
+          SettingsPage.Model(try SettingsViewModel(store: shared.store))
+        }
+        return PageResponse.html(
+          await page(
+            .settings, title: "Settings", notice: notice(request),
+            body: SettingsPage.body(model, csrf: csrf)))
+      } catch {
+        return await errorPage(error, screen: .settings)
+      }
+    }
+
+    router.get("/login") { request, _ -> Response in
+      LoginPage.logIn(given: Self.queryFields(request)["token"], token: token)
+    }
+  }
+
+  /// The one-time notice an action's redirect carried.
+  func notice(_ request: Request) -> String? {
+    Self.queryFields(request)["notice"].flatMap { $0.isEmpty ? nil : String($0.prefix(300)) }
+  }
+
+  /// A page about one saved place (`{id}` in the path): 404 when there is none.
+  func savedPlacePage(
+    _ context: WebContext, screen: Screen,
+    _ body: @Sendable (LocationRowViewModel, Int64) -> HTML
+  ) async -> Response {
+    guard let id = context.parameters.get("id").flatMap(Int64.init) else {
+      return await errorPage(LocationError.notFound("with that id"), screen: screen)
+    }
+    do {
+      let row = try await shared.perform { shared in
+        try LocationEditor(store: shared.store).row(.id(id))
+      }
+      return PageResponse.html(await page(screen, title: row.text, body: body(row, id)))
+    } catch {
+      return await errorPage(error, screen: screen)
+    }
+  }
+}
+
+extension SharedStore {
+  /// The Add Location search for `query`, with which candidates are saved already.
+  func search(_ query: String) throws -> AddPlacePage.Model {
+    try perform { shared in
+      let search = AddLocationViewModel(geocoder: shared.geocoder, limit: 10, store: shared.store)
+      search.query.value = query
+      guard search.numberOfRows > 0 else { return AddPlacePage.Model(search, savedNames: []) }
+      let saved = Set(try shared.store.snapshot().locations.map(\.name))
+      return AddPlacePage.Model(search, savedNames: saved)
+    }
+  }
+}

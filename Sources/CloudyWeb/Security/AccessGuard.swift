@@ -1,0 +1,113 @@
+import CloudyModels
+import HTTPTypes
+import Hummingbird
+
+/// The checks every request passes before a handler sees it, in this order:
+/// 1. `Host` must be one this server answers to (`HostPolicy`), else 421: DNS rebinding.
+/// 2. A body declared over 64 KiB: 413 (a body sent without a length is cut at 64 KiB by the
+///    handler's collect, with the same answer).
+/// 3. When a token is required: the login cookie or `Authorization: Bearer`; else 401 (a short
+///    page saying how to log in, or problem+json under /api). `/login` and the static files are
+///    open (the login page needs its stylesheet).
+/// 4. A request that changes state (anything but GET/HEAD/OPTIONS) whose `Origin` is another
+///    origin, or whose `Sec-Fetch-Site` is `cross-site`, is refused with 403 before it writes.
+///    Requests with neither header (curl, scripts) pass when otherwise authorised; forms and
+///    cookie-borne API writes then need the CSRF token (`CSRFToken`), checked by the handlers.
+/// Every response, refusals included, carries the security headers (`SecurityHeaders`).
+struct AccessGuard: RouterMiddleware {
+  typealias Context = WebContext
+
+  let hosts: HostPolicy
+  let token: String?
+
+  func handle(
+    _ request: Request, context: WebContext,
+    next: (Request, WebContext) async throws -> Response
+  ) async throws -> Response {
+    var response = try await check(request, context: context, next: next)
+    SecurityHeaders.apply(to: &response.headers)
+    return response
+  }
+
+  private func check(
+    _ request: Request, context: WebContext,
+    next: (Request, WebContext) async throws -> Response
+  ) async throws -> Response {
+    let path = request.uri.path
+    let api = path.hasPrefix("/api/") || path == "/openapi.json"
+    guard hosts.allows(request.head.authority) else {
+      return Refusal.response(
+        .misdirectedRequest, api: api, title: "Wrong host",
+        detail:
+          "cloudy-web does not answer to this host name; open it at the address it printed, or start it with --allow-host NAME"
+      )
+    }
+    if let length = request.headers[.contentLength].flatMap(Int.init), length > WebLimits.maxBody {
+      return Refusal.response(
+        .contentTooLarge, api: api, title: "Too large",
+        detail: "request bodies are limited to \(WebLimits.maxBody / 1024) KiB")
+    }
+    var context = context
+    if let token {
+      context.credential = Self.credential(of: request, token: token)
+      let open = path == "/login" || path.hasPrefix("/static/")
+      if context.credential == .none && !open {
+        return api
+          ? Refusal.response(
+            .unauthorized, api: true, title: "Not logged in",
+            detail:
+              "send Authorization: Bearer TOKEN (the token is in the token file cloudy-web printed at start)",
+            headers: [.wwwAuthenticate: "Bearer realm=\"cloudy\""])
+          : LoginPage.needed()
+      }
+    }
+    if !Self.isSafe(request.method) {
+      if let origin = request.headers[.origin], origin != ownOrigin(request) {
+        return Refusal.response(
+          .forbidden, api: api, title: "Cross-origin request",
+          detail: "a change sent from another site (\(origin)) is refused; nothing was written")
+      }
+      if request.headers[Self.secFetchSite]?.lowercased() == "cross-site" {
+        return Refusal.response(
+          .forbidden, api: api, title: "Cross-site request",
+          detail: "a change sent from another site is refused; nothing was written")
+      }
+    }
+    return try await next(request, context)
+  }
+
+  static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
+
+  static func isSafe(_ method: HTTPRequest.Method) -> Bool {
+    method == .get || method == .head || method == .options
+  }
+
+  private func ownOrigin(_ request: Request) -> String {
+    "http://" + (request.head.authority ?? "").lowercased()
+  }
+
+  /// The token from the cookie or the Authorization header, compared in constant time.
+  static func credential(of request: Request, token: String) -> Credential {
+    if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
+      let given = String(header.dropFirst("bearer ".count)).trimmingWhitespace()
+      return Secret.equal(given, token) ? .bearer : .none
+    }
+    if let cookie = request.cookies[LoginPage.cookieName]?.value, Secret.equal(cookie, token) {
+      return .cookie
+    }
+    return .none
+  }
+}
+
+/// Comparing secrets without telling, by time, how much of a guess was right.
+enum Secret {
+  static func equal(_ given: some StringProtocol, _ secret: String) -> Bool {
+    let a = Array(given.utf8)
+    let b = Array(secret.utf8)
+    var difference = UInt8(a.count == b.count ? 0 : 1)
+    for index in 0..<b.count {
+      difference |= (index < a.count ? a[index] : 0) ^ b[index]
+    }
+    return difference == 0
+  }
+}

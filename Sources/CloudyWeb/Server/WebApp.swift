@@ -1,0 +1,58 @@
+import CloudyCLI
+import CloudyModels
+import CloudyPlatform
+import Hummingbird
+
+/// Everything a request handler of cloudy-web needs, shared by all of them: the store, the
+/// fetches, the CSRF token and the options the server started with.
+struct WebApp: Sendable {
+  let shared: SharedStore
+  let refreshes: ForecastRefreshes
+  let csrf: CSRFToken
+  let offline: Bool
+  /// Seconds after which a shown forecast is fetched again (`--refresh-after`).
+  let refreshAfter: Int64
+  /// The login token; nil when none is needed.
+  let token: String?
+
+  /// The router: every route, behind `AccessGuard`.
+  func router(hosts: HostPolicy) -> Router<WebContext> {
+    let router = Router(context: WebContext.self)
+    router.middlewares.add(AccessGuard(hosts: hosts, token: token))
+    addPageRoutes(to: router)
+    addPlaceActionRoutes(to: router)
+    addAPIRoutes(to: router)
+    addEventRoutes(to: router)
+    addStaticRoutes(to: router)
+    return router
+  }
+
+  /// The page's frame with the store's current problem.
+  func page(_ screen: Screen?, title: String, notice: String? = nil, body: HTML) async -> HTML {
+    Layout.page(
+      screen, title: title, csrf: csrf, problem: await shared.problem, notice: notice, body: body)
+  }
+
+  /// A failure while answering a page: the failure map's message on a page with the matching
+  /// status (the banner says what is wrong with the file, when that is the reason).
+  func errorPage(_ error: any Error, screen: Screen?) async -> Response {
+    let failure = FailureMap.failure(for: error)
+    let page = await self.page(
+      screen, title: "Cloudy",
+      body:
+        "<h1>\(screen?.title ?? "Cloudy")</h1><p class=\"problem\" role=\"alert\">\(failure.message)</p>"
+    )
+    return PageResponse.html(page, status: HTTPStatusMap.status(for: failure.status))
+  }
+
+  /// A form's body, at most 64 KiB (413 beyond, thrown as Hummingbird's HTTPError).
+  static func formFields(_ request: Request) async throws -> FormFields {
+    var request = request
+    let buffer = try await request.collectBody(upTo: WebLimits.maxBody)
+    return FormFields(String(buffer: buffer))
+  }
+
+  static func queryFields(_ request: Request) -> FormFields {
+    FormFields(request.uri.query ?? "")
+  }
+}

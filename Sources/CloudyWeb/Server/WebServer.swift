@@ -1,0 +1,79 @@
+import CloudyPlatform
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+import UnixSignals
+
+/// cloudy-web running: the shared store, the HTTP server (Hummingbird, HTTP/1.1) and the
+/// watcher's loop in one service group, stopped gracefully on SIGINT and SIGTERM — the loop
+/// first (event streams end, fetches stop), then the server (requests in flight finish).
+struct WebServer {
+  private let app: WebApp
+  private let listen: ListenAddress
+  private let hosts: HostPolicy
+
+  init(
+    databasePath: String, listen: ListenAddress, token: String?, allowHosts: [String],
+    offline: Bool, refreshAfter: Int64
+  ) throws {
+    // Opened (and checked) before listening: a damaged or foreign file is one line and no
+    // server.
+    let shared = try SharedStore(databasePath: databasePath)
+    app = WebApp(
+      shared: shared,
+      refreshes: ForecastRefreshes(
+        databasePath: databasePath, offline: offline, retryAfter: max(60, refreshAfter),
+        events: shared.events),
+      csrf: CSRFToken(), offline: offline, refreshAfter: refreshAfter, token: token)
+    self.listen = listen
+    hosts = HostPolicy(listen: listen, extraNames: allowHosts)
+  }
+
+  func run() async throws {
+    var logger = Logger(label: "cloudy-web")
+    logger.logLevel =
+      Environment.value("LOG_LEVEL").flatMap { Logger.Level(rawValue: $0) } ?? .warning
+    let hosts = self.hosts
+    let listen = self.listen
+    let token = app.token
+    let application = Application(
+      router: app.router(hosts: hosts),
+      configuration: ApplicationConfiguration(
+        address: .hostname(listen.host, port: listen.port), serverName: nil),
+      onServerRunning: { channel in
+        let port = channel.localAddress?.port ?? listen.port
+        hosts.listening(on: port)
+        Self.announce(listen: listen, port: port, token: token)
+      },
+      logger: logger)
+    let group = ServiceGroup(
+      configuration: ServiceGroupConfiguration(
+        services: [
+          // Stopped in reverse order: the live loop first, so the server has no endless
+          // event stream to wait for.
+          .init(service: application),
+          .init(service: LiveService(shared: app.shared, refreshes: app.refreshes)),
+        ],
+        gracefulShutdownSignals: [.sigterm, .sigint],
+        logger: logger))
+    try await group.run()
+  }
+
+  /// `listening on http://HOST:PORT` first (tests and scripts read it), then, when a token is
+  /// needed, the login link for each address a device may use.
+  private static func announce(listen: ListenAddress, port: Int, token: String?) {
+    var lines = ["listening on http://\(ListenAddress.authority(host: listen.host, port: port))"]
+    if let token {
+      let hosts =
+        listen.isWildcard
+        ? MachineNames.hostNames() + MachineNames.addresses().filter { !$0.hasPrefix("fe80") }
+        : [listen.host]
+      for host in hosts {
+        lines.append(
+          "log in: http://\(ListenAddress.authority(host: host, port: port))/login?token=\(token)")
+      }
+    }
+    try? FileOutput.writeStandardOutput(Array((lines.joined(separator: "\n") + "\n").utf8))
+  }
+}

@@ -1,0 +1,84 @@
+import CloudyCLI
+import CloudyGazetteer
+import CloudyModels
+import CloudyPlatform
+import CloudyStore
+import CloudyStoring
+
+/// The one set of connections every request of cloudy-web goes through, one request at a time:
+/// the database watcher (its read-only connection reads, and it notices other processes'
+/// commits) and the `WatchedStore` that writes through a connection of its own, opened on the
+/// first write (a missing file is created by the first place or setting saved, as in the app).
+///
+/// An actor because SQLite connections and the view models are plain, non-`Sendable` classes:
+/// requests run `perform` with the store isolated to this actor, so no two ever use a
+/// connection at once. Requests are short (index lookups and one page of rows); a fetch never
+/// runs here (see `ForecastRefreshes`).
+actor SharedStore {
+  let databasePath: String
+  private let watcher: DatabaseWatcher
+  /// What the pages read and the actions write through.
+  let store: WatchedStore
+  let zones = InstalledTimeZones()
+  let geocoder = GazetteerGeocoder()
+  let events = LiveEvents()
+  /// Why the file cannot be read now (removed, damaged, replaced by a foreign file), for the
+  /// pages' banner and the event stream; nil while it reads.
+  private(set) var problem: String?
+
+  init(databasePath: String) throws {
+    self.databasePath = databasePath
+    watcher = try DatabaseWatcher(path: databasePath, pollInterval: .seconds(1))
+    store = WatchedStore(watcher: watcher)
+  }
+
+  /// Runs `body` with the store to itself, after looking once for a change by another process
+  /// (one `stat` and one `PRAGMA data_version`), so a request never reads a file that was
+  /// replaced since the last look.
+  func perform<Result: Sendable>(
+    _ body: @Sendable (isolated SharedStore) throws -> Result
+  ) throws -> Result {
+    look()
+    return try body(self)
+  }
+
+  /// After this process changed the file: every open page hears of it at once, without waiting
+  /// for the watcher's next look.
+  func announceChange() {
+    look()
+    events.send(.change)
+  }
+
+  // MARK: - Watching
+
+  /// What the watching loop waits on next: the watcher's file-event descriptor (nil without
+  /// inotify) and how long at most.
+  func waitPlan() -> (descriptor: Int32?, milliseconds: Int32) {
+    (watcher.waitDescriptor, watcher.waitMilliseconds)
+  }
+
+  /// After a wait: follows the file events and tells every page what changed.
+  func afterWake(eventsReadable: Bool) {
+    watcher.noteWake(eventsReadable: eventsReadable)
+    look()
+  }
+
+  /// Looks once; a change or a new problem goes out on the event stream.
+  private func look() {
+    do {
+      let change = try watcher.check()
+      if problem != nil {
+        problem = nil
+        events.send(.change)
+      } else if change != nil {
+        events.send(.change)
+      }
+    } catch {
+      let message = FailureMap.failure(for: error).message
+      if problem != message {
+        problem = message
+        events.send(.problem(message))
+      }
+    }
+  }
+}
