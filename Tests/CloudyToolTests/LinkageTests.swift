@@ -5,8 +5,10 @@ import Testing
 /// Package.swift cannot regress unnoticed:
 /// - only `cloudy-forecast-fetch` needs networking (libcurl, through CCurl; none FoundationNetworking),
 ///   so every other tool starts without ~35 shared libraries;
-/// - only the tools that search places (`cloudy-locations` and the app `cloudy`) carry the
-///   14.8 MB gazetteer.
+/// - only the tools that search places (`cloudy-locations`, the app `cloudy` and `cloudy-web`)
+///   carry the 14.8 MB gazetteer;
+/// - only `cloudy-web` carries SwiftNIO (Hummingbird's event loops), so the other tools neither
+///   build nor load it.
 ///
 /// Libraries are the transitive `DT_NEEDED` entries of each ELF file, resolved through its
 /// `RUNPATH` (the toolchain's libraries); a library outside it is checked by name only. The
@@ -15,10 +17,11 @@ import Testing
 struct LinkageTests {
   static let tools = [
     "cloudy", "cloudy-locations", "cloudy-settings", "cloudy-forecast", "cloudy-forecast-fetch",
-    "cloudy-db",
+    "cloudy-db", "cloudy-web",
   ]
   static let networkingTools: Set = ["cloudy-forecast-fetch"]
-  static let gazetteerTools: Set = ["cloudy-locations", "cloudy"]
+  static let gazetteerTools: Set = ["cloudy-locations", "cloudy", "cloudy-web"]
+  static let serverTools: Set = ["cloudy-web"]
 
   @Test(
     "only cloudy-forecast-fetch needs libcurl (and none FoundationNetworking)", arguments: tools)
@@ -43,6 +46,14 @@ struct LinkageTests {
     let carries = try Self.gazetteerSlices().contains { slice in ELFFile.contains(binary, slice) }
     #expect(
       carries == Self.gazetteerTools.contains(tool), "\(tool) carries the gazetteer: \(carries)")
+  }
+
+  @Test("only cloudy-web carries SwiftNIO", arguments: tools)
+  func swiftNIO(tool: String) throws {
+    let binary = try Data(contentsOf: ToolRunner.executable(tool))
+    // NIOPosix's module name is in every symbol of its event loops (mangled as 8NIOPosix).
+    let carries = ELFFile.contains(binary, Data("8NIOPosix".utf8))
+    #expect(carries == Self.serverTools.contains(tool), "\(tool) carries SwiftNIO: \(carries)")
   }
 
   /// Three 256-byte slices of the embedded file (its middle and two quarters): any one found

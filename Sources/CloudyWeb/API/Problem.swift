@@ -27,8 +27,8 @@ enum Problem {
 
   /// The failure map's answer for `error`, as a problem.
   static func response(for error: any Error, extra: [(String, JSON)] = []) -> Response {
-    let failure = FailureMap.failure(for: error)
-    let status = HTTPStatusMap.status(for: failure.status)
+    let failure = HTTPStatusMap.failure(for: error)
+    let status = HTTPStatusMap.status(for: error)
     var headers: HTTPFields = [:]
     if failure.status == .busy { headers[.retryAfter] = "1" }
     return response(
@@ -41,6 +41,17 @@ enum Problem {
 /// The failure map's exit statuses as HTTP statuses: what the user gave is wrong → 4xx, what
 /// the machine refused → 5xx.
 enum HTTPStatusMap {
+  /// A file that cannot be read now is the server's trouble (503), whatever the tool's status.
+  static func status(for error: any Error) -> HTTPResponse.Status {
+    if error is StoreUnavailable { return .serviceUnavailable }
+    return status(for: FailureMap.failure(for: error).status)
+  }
+
+  /// The failure map's verdict on `error` (the file's failure for `StoreUnavailable`).
+  static func failure(for error: any Error) -> CommandFailure {
+    (error as? StoreUnavailable)?.failure ?? FailureMap.failure(for: error)
+  }
+
   static func status(for exit: ExitStatus) -> HTTPResponse.Status {
     switch exit {
     case .success, .problemsFound: .ok

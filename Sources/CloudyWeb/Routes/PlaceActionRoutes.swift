@@ -21,12 +21,12 @@ extension WebApp {
         return PageResponse.redirect("/places", notice: "Added \(added.name).")
       } catch {
         let model = (try? await shared.search(query)) ?? AddPlacePage.Model()
-        let failure = FailureMap.failure(for: error)
+        let failure = HTTPStatusMap.failure(for: error)
         return PageResponse.html(
           await page(
             .add, title: "Add Location",
             body: AddPlacePage.body(model, csrf: csrf, error: failure.message)),
-          status: HTTPStatusMap.status(for: failure.status))
+          status: HTTPStatusMap.status(for: error))
       }
     }
 
@@ -83,7 +83,7 @@ extension WebApp {
         return PageResponse.redirect(
           "/places", notice: "Renamed \(renamed.previousName) to \(renamed.renamed.text).")
       } catch {
-        let failure = FailureMap.failure(for: error)
+        let failure = HTTPStatusMap.failure(for: error)
         guard
           let row = try? await shared.perform({ shared in
             try LocationEditor(store: shared.store).row(.id(id))
@@ -93,7 +93,7 @@ extension WebApp {
           await page(
             .places, title: "Rename",
             body: PlacesPage.renameForm(row, id: id, csrf: csrf, error: failure.message)),
-          status: HTTPStatusMap.status(for: failure.status))
+          status: HTTPStatusMap.status(for: error))
       }
     }
 

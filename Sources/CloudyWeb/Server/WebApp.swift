@@ -36,13 +36,13 @@ struct WebApp: Sendable {
   /// A failure while answering a page: the failure map's message on a page with the matching
   /// status (the banner says what is wrong with the file, when that is the reason).
   func errorPage(_ error: any Error, screen: Screen?) async -> Response {
-    let failure = FailureMap.failure(for: error)
+    let failure = HTTPStatusMap.failure(for: error)
     let page = await self.page(
       screen, title: "Cloudy",
       body:
         "<h1>\(screen?.title ?? "Cloudy")</h1><p class=\"problem\" role=\"alert\">\(failure.message)</p>"
     )
-    return PageResponse.html(page, status: HTTPStatusMap.status(for: failure.status))
+    return PageResponse.html(page, status: HTTPStatusMap.status(for: error))
   }
 
   /// A form's body, at most 64 KiB (413 beyond, thrown as Hummingbird's HTTPError).

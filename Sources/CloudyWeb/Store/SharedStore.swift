@@ -22,9 +22,13 @@ actor SharedStore {
   let zones = InstalledTimeZones()
   let geocoder = GazetteerGeocoder()
   let events = LiveEvents()
-  /// Why the file cannot be read now (removed, damaged, replaced by a foreign file), for the
-  /// pages' banner and the event stream; nil while it reads.
-  private(set) var problem: String?
+  /// Why the file cannot be read now (damaged, replaced by a foreign or newer file), as the
+  /// failure map says it; nil while it reads. Requests fail with it (503) rather than read a
+  /// connection to a file that is no longer there.
+  private(set) var failure: CommandFailure?
+
+  /// The failure's message, for the pages' banner and the event stream.
+  var problem: String? { failure?.message }
 
   init(databasePath: String) throws {
     self.databasePath = databasePath
@@ -39,6 +43,7 @@ actor SharedStore {
     _ body: @Sendable (isolated SharedStore) throws -> Result
   ) throws -> Result {
     look()
+    if let failure { throw StoreUnavailable(failure: failure) }
     return try body(self)
   }
 
@@ -67,18 +72,24 @@ actor SharedStore {
   private func look() {
     do {
       let change = try watcher.check()
-      if problem != nil {
-        problem = nil
+      if failure != nil {
+        failure = nil
         events.send(.change)
       } else if change != nil {
         events.send(.change)
       }
     } catch {
-      let message = FailureMap.failure(for: error).message
-      if problem != message {
-        problem = message
-        events.send(.problem(message))
+      let found = FailureMap.failure(for: error)
+      if failure != found {
+        failure = found
+        events.send(.problem(found.message))
       }
     }
   }
+}
+
+/// The database cannot be read now (see `SharedStore.failure`): pages and the API answer 503
+/// with the failure map's words until the file reads again.
+struct StoreUnavailable: Error {
+  let failure: CommandFailure
 }
