@@ -21,6 +21,8 @@
       if (old.contains(document.activeElement) && old.id !== "banner") return;
       if (old.innerHTML !== next.innerHTML) old.innerHTML = next.innerHTML;
     });
+    var version = fresh.documentElement.getAttribute("data-version");
+    if (version) document.documentElement.setAttribute("data-version", version);
     var title = fresh.querySelector("title");
     if (title) document.title = title.textContent;
     document.documentElement.setAttribute("data-updated", String(Date.now()));
@@ -54,6 +56,14 @@
 
   if ("EventSource" in window) {
     var events = new EventSource("/events");
+    // The first event: the number of changes so far. A page read at another number missed one
+    // (made while it was on its way) and follows it now.
+    events.addEventListener("hello", function (event) {
+      try {
+        var now = String(JSON.parse(event.data).version);
+        if (now !== document.documentElement.getAttribute("data-version")) reload();
+      } catch (e) {}
+    });
     events.addEventListener("change", reload);
     events.addEventListener("refresh", reload);
     events.addEventListener("problem", function (event) {

@@ -28,7 +28,7 @@ enum Screen: String, CaseIterable, Sendable {
 enum Layout {
   static func page(
     _ screen: Screen?, title: String, csrf: CSRFToken?, problem: String?, notice: String? = nil,
-    body: HTML
+    version: Int = 0, body: HTML
   ) -> HTML {
     let navigation = Screen.allCases.map { item -> HTML in
       let current: HTML = item == screen ? " aria-current=\"page\"" : ""
@@ -37,7 +37,7 @@ enum Layout {
     let csrfMeta: HTML = csrf.map { "<meta name=\"csrf-token\" content=\"\($0.value)\">" } ?? ""
     return """
       <!doctype html>
-      <html lang="en">
+      <html lang="en" data-version="\(version)">
       <head>
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">

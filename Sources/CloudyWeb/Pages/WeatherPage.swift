@@ -77,7 +77,7 @@ enum WeatherPage {
         <section id="weather" data-live>
         <p class="lead">No forecast of \(name) is cached yet.</p>
         <p>\(what)</p>
-        \(refreshPart)
+        \(refresh == .fetching ? "" : refreshPart)
         </section>
         """
     }
@@ -95,8 +95,9 @@ enum WeatherPage {
       sections.append("<p class=\"dim\">\(missing)</p>")
     }
     let shown: Part = part == .hourly && model.hourly != nil || model.week == nil ? .hourly : .week
+    let current: HTML = " aria-current=\"page\""
     let toggle: HTML = """
-      <nav class="toggle" aria-label="Forecast view"><a href="/"\(shown == .week ? " aria-current=\"page\"" : "")>Week</a><a href="/?view=hourly"\(shown == .hourly ? " aria-current=\"page\"" : "")>Hourly</a></nav>
+      <nav class="toggle" aria-label="Forecast view"><a href="/"\(shown == .week ? current : "")>Week</a><a href="/?view=hourly"\(shown == .hourly ? current : "")>Hourly</a></nav>
       """
     sections.append(toggle)
     if shown == .week, let week = model.week {

@@ -3,6 +3,7 @@ import Hummingbird
 import NIOCore
 
 /// `GET /events`: Server-Sent Events, one stream per open page, fed by the watcher. Events:
+/// `hello` first, with the number of changes so far (a page read at another number reloads),
 /// `change` (the file changed, by any process: reload the live parts), `problem` (the file
 /// cannot be read now; `data` holds the message), `refresh` (a fetch started or ended), and a
 /// comment every 25 s so a dead connection is found. The browser reconnects on its own after
@@ -11,12 +12,13 @@ extension WebApp {
   func addEventRoutes(to router: Router<WebContext>) {
     router.get("/events") { _, _ -> Response in
       let stream = shared.events.subscribe()
+      let version = shared.events.version
       let problem = await shared.problem
       return Response(
         status: .ok,
         headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"],
         body: ResponseBody { writer in
-          var opening = "retry: 2000\n: connected\n\n"
+          var opening = "retry: 2000\nevent: hello\ndata: {\"version\":\(version)}\n\n"
           if let problem { opening += Self.eventText(.problem(problem)) }
           try await writer.write(ByteBuffer(string: opening))
           for await event in stream {

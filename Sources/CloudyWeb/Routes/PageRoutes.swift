@@ -9,6 +9,7 @@ import Hummingbird
 extension WebApp {
   func addPageRoutes(to router: Router<WebContext>) {
     router.get("/") { request, _ -> Response in
+      let version = shared.events.version
       let part: WeatherPage.Part =
         Self.queryFields(request)["view"] == "hourly" ? .hourly : .week
       do {
@@ -25,20 +26,23 @@ extension WebApp {
         let body = WeatherPage.body(
           model, part: part, refresh: status, offline: offline, csrf: csrf)
         return PageResponse.html(
-          await page(.weather, title: model.name ?? "Weather", notice: notice(request), body: body))
+          await page(
+            .weather, title: model.name ?? "Weather", notice: notice(request), version: version,
+            body: body))
       } catch {
         return await errorPage(error, screen: .weather)
       }
     }
 
     router.get("/places") { request, _ -> Response in
+      let version = shared.events.version
       do {
         let model = try await shared.perform { shared in
           PlacesPage.Model(try LocationsViewModel(store: shared.store))
         }
         return PageResponse.html(
           await page(
-            .places, title: "Locations", notice: notice(request),
+            .places, title: "Locations", notice: notice(request), version: version,
             body: PlacesPage.body(model, csrf: csrf)))
       } catch {
         return await errorPage(error, screen: .places)
@@ -47,11 +51,12 @@ extension WebApp {
 
     router.get("/places/new") { request, _ -> Response in
       let query = Self.queryFields(request)["q"] ?? ""
+      let version = shared.events.version
       do {
         let model = try await shared.search(query)
         return PageResponse.html(
           await page(
-            .add, title: "Add Location", notice: notice(request),
+            .add, title: "Add Location", notice: notice(request), version: version,
             body: AddPlacePage.body(model, csrf: csrf)))
       } catch {
         return await errorPage(error, screen: .add)
@@ -71,13 +76,14 @@ extension WebApp {
     }
 
     router.get("/settings") { request, _ -> Response in
+      let version = shared.events.version
       do {
         let model = try await shared.perform { shared in
           SettingsPage.Model(try SettingsViewModel(store: shared.store))
         }
         return PageResponse.html(
           await page(
-            .settings, title: "Settings", notice: notice(request),
+            .settings, title: "Settings", notice: notice(request), version: version,
             body: SettingsPage.body(model, csrf: csrf)))
       } catch {
         return await errorPage(error, screen: .settings)

@@ -10,7 +10,8 @@ import Hummingbird
 ///    page saying how to log in, or problem+json under /api). `/login` and the static files are
 ///    open (the login page needs its stylesheet).
 /// 4. A request that changes state (anything but GET/HEAD/OPTIONS) whose `Origin` is another
-///    origin, or whose `Sec-Fetch-Site` is `cross-site`, is refused with 403 before it writes.
+///    origin, or whose `Sec-Fetch-Site` is `cross-site` (or `same-site`: another port or
+///    subdomain is another origin), is refused with 403 before it writes.
 ///    Requests with neither header (curl, scripts) pass when otherwise authorised; forms and
 ///    cookie-borne API writes then need the CSRF token (`CSRFToken`), checked by the handlers.
 /// Every response, refusals included, carries the security headers (`SecurityHeaders`).
@@ -62,15 +63,23 @@ struct AccessGuard: RouterMiddleware {
       }
     }
     if !Self.isSafe(request.method) {
-      if let origin = request.headers[.origin], origin != ownOrigin(request) {
-        return Refusal.response(
-          .forbidden, api: api, title: "Cross-origin request",
-          detail: "a change sent from another site (\(origin)) is refused; nothing was written")
-      }
-      if request.headers[Self.secFetchSite]?.lowercased() == "cross-site" {
+      let site = request.headers[Self.secFetchSite]?.lowercased()
+      // `none` is the user's own navigation; anything but the same origin is another site's.
+      if let site, site != "same-origin" && site != "none" {
         return Refusal.response(
           .forbidden, api: api, title: "Cross-site request",
           detail: "a change sent from another site is refused; nothing was written")
+      }
+      if let origin = request.headers[.origin], origin != ownOrigin(request) {
+        // Browsers send `Origin: null` for their own forms under Referrer-Policy: no-referrer
+        // (as here): accepted when Sec-Fetch-Site says same-origin, or for a form, whose CSRF
+        // token the handler checks; never for the API.
+        let ownForm = origin == "null" && (site == "same-origin" || !api)
+        if !ownForm {
+          return Refusal.response(
+            .forbidden, api: api, title: "Cross-origin request",
+            detail: "a change sent from another site (\(origin)) is refused; nothing was written")
+        }
       }
     }
     return try await next(request, context)

@@ -27,10 +27,15 @@ struct WebApp: Sendable {
     return router
   }
 
-  /// The page's frame with the store's current problem.
-  func page(_ screen: Screen?, title: String, notice: String? = nil, body: HTML) async -> HTML {
+  /// The page's frame with the store's current problem. `version`: the number of changes
+  /// announced before its data was read (`LiveEvents.version`), so its script can tell whether
+  /// it missed one.
+  func page(
+    _ screen: Screen?, title: String, notice: String? = nil, version: Int? = nil, body: HTML
+  ) async -> HTML {
     Layout.page(
-      screen, title: title, csrf: csrf, problem: await shared.problem, notice: notice, body: body)
+      screen, title: title, csrf: csrf, problem: await shared.problem, notice: notice,
+      version: version ?? shared.events.version, body: body)
   }
 
   /// A failure while answering a page: the failure map's message on a page with the matching

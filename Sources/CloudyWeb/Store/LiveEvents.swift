@@ -22,6 +22,10 @@ final class LiveEvents: Sendable {
     var open: [Int: AsyncStream<LiveEvent>.Continuation] = [:]
     /// After `finishAll`: a stream asked for later ends at once.
     var closed = false
+    /// How many changes were announced: a page carries the number it was read at, and the
+    /// stream's first event says the number now, so a change made while the page was on its
+    /// way (before its stream opened) is not missed.
+    var version = 0
   }
   private let listeners = Mutex(Listeners())
 
@@ -46,7 +50,10 @@ final class LiveEvents: Sendable {
   }
 
   func send(_ event: LiveEvent) {
-    let open = listeners.withLock { Array($0.open.values) }
+    let open = listeners.withLock { state in
+      if event != .keepAlive { state.version += 1 }
+      return Array(state.open.values)
+    }
     for continuation in open { continuation.yield(event) }
   }
 
@@ -63,4 +70,7 @@ final class LiveEvents: Sendable {
   }
 
   var count: Int { listeners.withLock { $0.open.count } }
+
+  /// The number of changes announced so far (see `Listeners.version`).
+  var version: Int { listeners.withLock { $0.version } }
 }
