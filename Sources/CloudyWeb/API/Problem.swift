@@ -1,4 +1,6 @@
 import CloudyCLI
+import CloudyStoring
+import CloudyViewModels
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -44,6 +46,12 @@ enum HTTPStatusMap {
   /// A file that cannot be read now is the server's trouble (503), whatever the tool's status.
   static func status(for error: any Error) -> HTTPResponse.Status {
     if error is StoreUnavailable { return .serviceUnavailable }
+    // A name already saved is a conflict with what is there, not a malformed request.
+    if case LocationError.duplicateName = error { return .conflict }
+    // A row past the end is a conflict with the list as it is now (another device may have
+    // just removed places); a candidate the search did not return is not there.
+    if case LocationError.positionOutOfRange = error { return .conflict }
+    if case AddLocationError.noSuchCandidate = error { return .notFound }
     return status(for: FailureMap.failure(for: error).status)
   }
 

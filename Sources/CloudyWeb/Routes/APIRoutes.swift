@@ -251,8 +251,9 @@ extension WebApp {
     return node
   }
 
+  /// A member given as null is refused like any other wrong type: leave it out instead.
   static func string(_ body: JSONNode?, _ key: String, required: Bool) throws -> String? {
-    guard let node = body?[key], !node.isNull else {
+    guard let node = body?[key] else {
       if required { throw CommandFailure(.usage, "\(key) is required") }
       return nil
     }
@@ -263,7 +264,7 @@ extension WebApp {
   }
 
   static func number(_ body: JSONNode?, _ key: String) throws -> Double? {
-    guard let node = body?[key], !node.isNull else { return nil }
+    guard let node = body?[key] else { return nil }
     guard case .number(let number) = node.value else {
       throw CommandFailure(.usage, "\(key) must be a number, not \(node.kindName)")
     }
@@ -272,8 +273,8 @@ extension WebApp {
 
   static func integer(_ body: JSONNode?, _ key: String) throws -> Int? {
     guard let value = try number(body, key) else { return nil }
-    guard let integer = Int(exactly: value), abs(integer) < 1_000_000_000 else {
-      throw CommandFailure(.usage, "\(key) must be a whole number")
+    guard let integer = Int(exactly: value), (1...1_000_000_000).contains(integer) else {
+      throw CommandFailure(.usage, "\(key) must be a whole number from 1 to 1000000000")
     }
     return integer
   }

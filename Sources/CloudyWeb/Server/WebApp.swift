@@ -19,6 +19,7 @@ struct WebApp: Sendable {
   func router(hosts: HostPolicy) -> Router<WebContext> {
     let router = Router(context: WebContext.self)
     router.middlewares.add(AccessGuard(hosts: hosts, token: token))
+    router.middlewares.add(MethodNotAllowed())
     addPageRoutes(to: router)
     addPlaceActionRoutes(to: router)
     addAPIRoutes(to: router)
