@@ -19,10 +19,15 @@ extension WebApp {
     let api = router.group("api")
 
     api.get("places") { _, _ -> Response in
-      await answer {
-        try await shared.perform { shared in
-          LocationsJSON.list(try LocationsViewModel(store: shared.store))
+      do {
+        return try await answer("/api/places", contentType: PageResponse.jsonType) {
+          PageResponse.jsonBody(
+            try await shared.perform { shared in
+              LocationsJSON.list(try LocationsViewModel(store: shared.store))
+            })
         }
+      } catch {
+        return Problem.response(for: error)
       }
     }
 
@@ -129,10 +134,15 @@ extension WebApp {
     }
 
     api.get("settings") { _, _ -> Response in
-      await answer {
-        try await shared.perform { shared in
-          CloudySettings.document(try SettingsViewModel(store: shared.store))
+      do {
+        return try await answer("/api/settings", contentType: PageResponse.jsonType) {
+          PageResponse.jsonBody(
+            try await shared.perform { shared in
+              CloudySettings.document(try SettingsViewModel(store: shared.store))
+            })
         }
+      } catch {
+        return Problem.response(for: error)
       }
     }
 
@@ -157,7 +167,7 @@ extension WebApp {
     }
 
     api.get("places/{id}/forecast") { request, context -> Response in
-      await answer {
+      await document {
         let parameter = context.parameters.get("id") ?? ""
         let view = Self.queryFields(request)["view"] ?? "day"
         guard ["day", "week", "hourly"].contains(view) else {
@@ -188,7 +198,7 @@ extension WebApp {
   // MARK: - Answering
 
   /// A read: the document, or the failure as problem+json.
-  private func answer(_ body: () async throws -> JSON) async -> Response {
+  private func document(_ body: () async throws -> JSON) async -> Response {
     do {
       return PageResponse.json(try await body())
     } catch {

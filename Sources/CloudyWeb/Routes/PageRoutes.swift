@@ -4,46 +4,61 @@ import CloudyStore
 import CloudyStoring
 import CloudyViewModels
 import Hummingbird
+import NIOCore
 
 /// The four screens, read-only (GET), and the login link.
 extension WebApp {
   func addPageRoutes(to router: Router<WebContext>) {
     router.get("/") { request, _ -> Response in
-      let version = shared.events.version
       let part: WeatherPage.Part =
         Self.queryFields(request)["view"] == "hourly" ? .hourly : .week
+      let notice = notice(request)
       do {
-        let refreshAfter = self.refreshAfter
-        let model = try await shared.perform { shared in
-          try WeatherPage.Model(shared, now: WallClock.now(), refreshAfter: refreshAfter)
+        // Kept a second at most: the page shows the forecast's age.
+        return try await answer(
+          notice == nil ? "/?view=\(part.rawValue)" : nil, lifetime: .seconds(1),
+          contentType: PageResponse.htmlType
+        ) {
+          let version = shared.events.version
+          let refreshAfter = self.refreshAfter
+          let model = try await shared.perform { shared in
+            try WeatherPage.Model(shared, now: WallClock.now(), refreshAfter: refreshAfter)
+          }
+          var status = RefreshStatus.idle
+          if let place = model.place {
+            // A stale forecast is fetched in the background; this answer does not wait.
+            if model.needsRefresh { await refreshes.start(place, automatic: true) }
+            status = await refreshes.status(of: place)
+          }
+          let body = WeatherPage.body(
+            model, part: part, refresh: status, offline: offline, csrf: csrf)
+          return ByteBuffer(
+            string: await page(
+              .weather, title: model.name ?? "Weather", notice: notice, version: version,
+              body: body
+            ).text)
         }
-        var status = RefreshStatus.idle
-        if let place = model.place {
-          // A stale forecast is fetched in the background; this answer does not wait.
-          if model.needsRefresh { await refreshes.start(place, automatic: true) }
-          status = await refreshes.status(of: place)
-        }
-        let body = WeatherPage.body(
-          model, part: part, refresh: status, offline: offline, csrf: csrf)
-        return PageResponse.html(
-          await page(
-            .weather, title: model.name ?? "Weather", notice: notice(request), version: version,
-            body: body))
       } catch {
         return await errorPage(error, screen: .weather)
       }
     }
 
     router.get("/places") { request, _ -> Response in
-      let version = shared.events.version
+      let notice = notice(request)
       do {
-        let model = try await shared.perform { shared in
-          PlacesPage.Model(try LocationsViewModel(store: shared.store))
+        return try await answer(
+          notice == nil ? "/places" : nil, contentType: PageResponse.htmlType
+        ) {
+          let version = shared.events.version
+          let model = try await shared.perform { shared in
+            PlacesPage.Model(try LocationsViewModel(store: shared.store))
+          }
+          return ByteBuffer(
+            string: await page(
+              .places, title: "Locations", notice: notice, version: version,
+              body: PlacesPage.body(model, csrf: csrf)
+            ).text)
         }
-        return PageResponse.html(
-          await page(
-            .places, title: "Locations", notice: notice(request), version: version,
-            body: PlacesPage.body(model, csrf: csrf)))
       } catch {
         return await errorPage(error, screen: .places)
       }
@@ -76,15 +91,21 @@ extension WebApp {
     }
 
     router.get("/settings") { request, _ -> Response in
-      let version = shared.events.version
+      let notice = notice(request)
       do {
-        let model = try await shared.perform { shared in
-          SettingsPage.Model(try SettingsViewModel(store: shared.store))
+        return try await answer(
+          notice == nil ? "/settings" : nil, contentType: PageResponse.htmlType
+        ) {
+          let version = shared.events.version
+          let model = try await shared.perform { shared in
+            SettingsPage.Model(try SettingsViewModel(store: shared.store))
+          }
+          return ByteBuffer(
+            string: await page(
+              .settings, title: "Settings", notice: notice, version: version,
+              body: SettingsPage.body(model, csrf: csrf)
+            ).text)
         }
-        return PageResponse.html(
-          await page(
-            .settings, title: "Settings", notice: notice(request), version: version,
-            body: SettingsPage.body(model, csrf: csrf)))
       } catch {
         return await errorPage(error, screen: .settings)
       }

@@ -16,6 +16,13 @@ extension WebApp {
       }
       return asset.response
     }
+    // Liveness for scripts and supervisors, and the benchmark's floor (the framework and the
+    // access checks, no store): "ok".
+    router.get("/healthz") { _, _ -> Response in
+      Response(
+        status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
+        body: ResponseBody(byteBuffer: ByteBuffer(string: "ok\n")))
+    }
     router.get("/openapi.json") { _, _ -> Response in
       EmbeddedAssets.named("openapi.json")!.response
     }

@@ -1,7 +1,9 @@
 import CloudyCLI
 import CloudyModels
 import CloudyPlatform
+import HTTPTypes
 import Hummingbird
+import NIOCore
 
 /// Everything a request handler of cloudy-web needs, shared by all of them: the store, the
 /// fetches, the CSRF token and the options the server started with.
@@ -49,6 +51,22 @@ struct WebApp: Sendable {
         "<h1>\(screen?.title ?? "Cloudy")</h1><p class=\"problem\" role=\"alert\">\(failure.message)</p>"
     )
     return PageResponse.html(page, status: HTTPStatusMap.status(for: error))
+  }
+
+  /// The answer for `key` from the shared store when nothing changed since it was made (see
+  /// `SharedStore.cachedBody`), else made by `make` and kept. nil `key`: always made.
+  func answer(
+    _ key: String?, lifetime: Duration? = nil, contentType: String,
+    _ make: () async throws -> ByteBuffer
+  ) async throws -> Response {
+    let headers: HTTPFields = [.contentType: contentType]
+    if let key, let body = await shared.cachedBody(key, lifetime: lifetime) {
+      return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
+    }
+    let version = shared.events.version
+    let body = try await make()
+    if let key { await shared.remember(key, version: version, body: body) }
+    return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
   }
 
   /// A form's body, at most 64 KiB (413 beyond, thrown as Hummingbird's HTTPError).

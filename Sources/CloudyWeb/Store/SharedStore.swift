@@ -4,6 +4,7 @@ import CloudyModels
 import CloudyPlatform
 import CloudyStore
 import CloudyStoring
+import NIOCore
 
 /// The one set of connections every request of cloudy-web goes through, one request at a time:
 /// the database watcher (its read-only connection reads, and it notices other processes'
@@ -26,6 +27,16 @@ actor SharedStore {
   /// failure map says it; nil while it reads. Requests fail with it (503) rather than read a
   /// connection to a file that is no longer there.
   private(set) var failure: CommandFailure?
+
+  /// Answers already made, by route, with the change number they were made at: served again
+  /// until anything changes (see `cachedBody`).
+  private var answers: [String: MadeAnswer] = [:]
+
+  private struct MadeAnswer {
+    let version: Int
+    let madeAt: UInt64
+    let body: ByteBuffer
+  }
 
   /// The failure's message, for the pages' banner and the event stream.
   var problem: String? { failure?.message }
@@ -52,6 +63,32 @@ actor SharedStore {
   func announceChange() {
     look()
     events.send(.change)
+  }
+
+  // MARK: - Answers made once
+
+  /// The answer kept for `key`, when no change was announced since it was made (after a look,
+  /// so another process's commit counts at once) and it is younger than `lifetime` (for pages
+  /// that show the clock, such as the forecast's age). A list of 1,000 places is then made once
+  /// per change rather than once per request.
+  func cachedBody(_ key: String, lifetime: Duration?) -> ByteBuffer? {
+    look()
+    guard failure == nil, let answer = answers[key], answer.version == events.version else {
+      return nil
+    }
+    if let lifetime {
+      let (seconds, attoseconds) = lifetime.components
+      let limit = UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
+      guard MonotonicClock.nanoseconds() - answer.madeAt <= limit else { return nil }
+    }
+    return answer.body
+  }
+
+  /// Keeps `body` for `key` if nothing changed since `version`, the change number read before
+  /// its data was.
+  func remember(_ key: String, version: Int, body: ByteBuffer) {
+    guard version == events.version, failure == nil else { return }
+    answers[key] = MadeAnswer(version: version, madeAt: MonotonicClock.nanoseconds(), body: body)
   }
 
   // MARK: - Watching
