@@ -14,3 +14,13 @@ public enum SignalNumber {
   /// The terminal was resized.
   public static let windowChanged = SIGWINCH
 }
+
+/// Job control for a program that reads raw keys (Ctrl-Z arrives as a key, not as SIGTSTP).
+public enum JobControl {
+  /// Stops this process as Ctrl-Z does in a shell (SIGTSTP with its default action) and returns
+  /// when it is continued (`fg`, SIGCONT).
+  public static func stopSelf() {
+    SignalEvents.restoreDefault(SIGTSTP)
+    raise(SIGTSTP)
+  }
+}

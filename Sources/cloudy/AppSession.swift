@@ -96,6 +96,14 @@ final class AppSession {
             switch effect {
             case .quit: return .quit
             case .redraw: terminal.redrawAll()
+            case .suspend:
+              // Ctrl-Z: the shell gets its terminal back while the app is stopped; on `fg`
+              // (SIGCONT) the app takes it again and draws every line.
+              terminal.stop()
+              JobControl.stopSelf()
+              terminal.resume()
+              terminal.adoptWindowSize()
+              app.needsRedraw = true
             case .refresh(let request): startFetch(request)
             }
           }

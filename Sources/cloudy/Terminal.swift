@@ -123,6 +123,7 @@ final class Terminal {
     case 8, 127: return .backspace
     case 21: return .clearLine
     case 12: return .redraw
+    case 26: return .suspend
     default:
       guard code >= 0x20, let scalar = Unicode.Scalar(UInt32(code)) else { return nil }
       return .character(Character(scalar))
@@ -135,6 +136,16 @@ final class Terminal {
     isActive = false
     curs_set(1)
     endwin()
+  }
+
+  /// Takes the terminal again after `stop()` (back from a suspension): ncurses restores its
+  /// modes on the next refresh; the caller redraws everything.
+  func resume() {
+    guard !isActive else { return }
+    isActive = true
+    refresh()
+    curs_set(0)
+    clearok(cloudy_stdscr(), true)
   }
 
   deinit { stop() }

@@ -186,14 +186,16 @@ struct AppTerminalTests {
     try pane.waitFor("Oslo, Oslo, NO")
     try pane.press("Enter")
     try pane.waitFor("Saved \"Oslo, Oslo, NO\".")
+    // The place just saved is the one shown (and selected), not the previous one.
+    try pane.waitFor("Cloudy · Oslo, Oslo, NO")
     try pane.press("l")
     try pane.waitFor("Saved Locations (2)")
-    #expect(try pane.screen().contains("✓ Richmond, Virginia, US"))
-    try pane.press("Down", "Enter")
-    try pane.waitFor("Cloudy · Oslo, Oslo, NO")
+    #expect(try pane.screen().contains("✓ Oslo, Oslo, NO"))
+    try pane.press("Up", "Enter")
+    try pane.waitFor("Cloudy · Richmond, Virginia, US")
     #expect(
       try sqlite3(db, "SELECT l.name FROM selection s JOIN location l ON l.id = s.location_id")
-        == "Oslo, Oslo, NO")
+        == "Richmond, Virginia, US")
     try pane.press("q")
     #expect(try pane.exit().status == 0)
   }

@@ -93,6 +93,7 @@ public final class CloudyApp {
   /// names act (q, and Ctrl-C), so nothing happens that the user cannot see.
   var showsTooSmall = false
   var weatherScroll = 0
+  var helpScroll = 0
   var locationsViewport = ListViewport()
   var settingsViewport = ListViewport()
   var candidatesViewport = ListViewport()
@@ -248,6 +249,7 @@ public final class CloudyApp {
     }
     if next == .addLocation { openAddLocation() }
     if screen == .addLocation, next != .addLocation { closeAddLocation() }
+    if next == .help, screen != .help { helpScroll = 0 }
     if next == .locations, let selected = locations.selectedIndexPath {
       locationsViewport.cursor = locationsRow(of: selected)
     }
@@ -264,16 +266,19 @@ public final class CloudyApp {
       model.state.bind { [weak self] _ in
         self?.candidatesViewport = ListViewport()
         self?.needsRedraw = true
-      },
-      model.chosen.bind { [weak self] location in
-        guard let self, let location else { return }
-        // Another view model wrote the store: the list re-reads it, and its binding updates
-        // the Weather screen.
-        do { try locations.reload() } catch { show(error) }
-        say("Saved \(MessageText.quoted(location.name)).")
-      },
+      }
+
     ]
     addLocation = model
+  }
+
+  /// The saved place whose name is `name` (an index lookup, whatever the list's length); nil
+  /// when none is.
+  func savedLocation(named name: String) -> Location? {
+    guard let found = try? dependencies.locationStore.locate(.name(name)),
+      PlaceName.sameName(found.name, name)
+    else { return nil }
+    return found
   }
 
   private func closeAddLocation() {

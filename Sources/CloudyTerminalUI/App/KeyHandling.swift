@@ -8,6 +8,7 @@ extension CloudyApp {
     needsRedraw = true
     if key == .interrupt { return [.quit] }
     if key == .redraw { return [.redraw] }
+    if key == .suspend { return [.suspend] }
     // Behind "the window is too small" only what that screen names acts; the state stays as
     // it was, so resizing back shows the screen the user left.
     if showsTooSmall { return key == .character("q") ? [.quit] : [] }
@@ -32,9 +33,25 @@ extension CloudyApp {
     case .weather: return handleWeather(key)
     case .locations: handleLocations(key)
     case .settings: handleSettings(key)
-    case .help, .addLocation: break
+    case .help: handleHelp(key)
+    case .addLocation: break
     }
     return []
+  }
+
+  // MARK: - Help
+
+  /// The list of keys scrolls when it does not fit (40×12 shows a third of it).
+  private func handleHelp(_ key: Key) {
+    switch key {
+    case .up, .character("k"): helpScroll = max(0, helpScroll - 1)
+    case .down, .character("j"): helpScroll += 1
+    case .pageUp: helpScroll = max(0, helpScroll - pageRows)
+    case .pageDown: helpScroll += pageRows
+    case .home: helpScroll = 0
+    case .end: helpScroll = Int.max / 2
+    default: break
+    }
   }
 
   // MARK: - Weather
@@ -184,12 +201,27 @@ extension CloudyApp {
     case .pageUp: candidatesViewport.move(by: -pageRows, count: model.numberOfRows)
     case .pageDown: candidatesViewport.move(by: pageRows, count: model.numberOfRows)
     case .enter:
-      guard model.numberOfRows > 0 else { return [] }
+      guard model.numberOfRows > 0, let row = model.viewModel(at: candidatesViewport.cursor)
+      else { return [] }
       do {
-        try model.choose(at: candidatesViewport.cursor)
-        let saved = message
-        go(to: returnScreen)
-        message = saved
+        // A place saved already is selected rather than refused as a duplicate; a new one is
+        // saved and selected. Either way the Weather screen shows the place chosen.
+        let editor = LocationEditor(store: dependencies.locationStore)
+        let location: Location
+        if let saved = savedLocation(named: row.text) {
+          location = saved
+          _ = try editor.select(.id(saved.id))
+          try locations.reload()
+          say("Selected \(MessageText.quoted(saved.name)), saved already.")
+        } else {
+          location = try model.choose(at: candidatesViewport.cursor)
+          _ = try editor.select(.id(location.id))
+          try locations.reload()
+          say("Saved \(MessageText.quoted(location.name)).")
+        }
+        let said = message
+        go(to: .weather)
+        message = said
       } catch { show(error) }
     default:
       if searchField.edit(key) {

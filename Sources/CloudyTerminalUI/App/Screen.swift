@@ -22,6 +22,9 @@ public enum AppEffect: Hashable, Sendable {
   case refresh(ForecastRefreshRequest)
   /// Clear the terminal and draw every line again, not only what changed.
   case redraw
+  /// Give the terminal back, stop the process (SIGTSTP, as Ctrl-Z does in a shell), and take
+  /// the terminal again and draw everything when it is continued.
+  case suspend
 }
 
 /// The place to fetch, by identity (see `ForecastFetcherTool`).

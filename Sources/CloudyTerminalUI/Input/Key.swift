@@ -16,4 +16,6 @@ public enum Key: Hashable, Sendable {
   case clearLine
   /// Ctrl-L: draws the whole screen again (after another program wrote over it).
   case redraw
+  /// Ctrl-Z: gives the terminal back and stops, as a shell's job; `fg` brings the app back.
+  case suspend
 }

@@ -41,12 +41,16 @@ extension CloudyApp {
     let top = candidatesViewport.top
     for index in top..<min(count, top + max(0, listHeight)) {
       guard let row = model.viewModel(at: index) else { continue }
-      let detail = width >= 60 ? row.detailText + " " : ""
+      // Places saved already are marked; Enter on one selects it.
+      let saved = savedLocation(named: row.text) != nil
+      let detail =
+        (saved ? "saved" + (width >= 60 ? "  " : " ") : "")
+        + (width >= 60 ? row.detailText + " " : "")
       lines.append(
         ScreenLine(
           TextFit.spread(
-            "   \(row.text)", detail, width: width, minimumLeft: 20,
-            ellipsis: options.glyphs.ellipsis),
+            " \(saved ? options.glyphs.checkmark : " ") \(row.text)", detail, width: width,
+            minimumLeft: 20, ellipsis: options.glyphs.ellipsis),
           index == candidatesViewport.cursor ? .cursor : .normal))
     }
     return lines

@@ -9,7 +9,10 @@ extension CloudyApp {
     let glyphs = options.glyphs
     showsTooSmall = size.isTooSmall
     guard !size.isTooSmall else { return tooSmall(size) }
-    let bodyHeight = size.rows - 3
+    // A message longer than the width is wrapped over as many lines as it needs (up to half
+    // the body), so an error is read whole, never cut with an ellipsis.
+    let message = wrapped(messageLine, width: size.columns, most: max(1, (size.rows - 3) / 2))
+    let bodyHeight = size.rows - 2 - message.count
     lastBodyHeight = bodyHeight
     var body: [ScreenLine]
     switch screen {
@@ -22,8 +25,8 @@ extension CloudyApp {
     body = Array(body.prefix(bodyHeight))
     body += Array(repeating: ScreenLine(""), count: bodyHeight - body.count)
     let lines =
-      [header(width: size.columns)] + body + [
-        messageLine, ScreenLine(footer(width: size.columns), .footer),
+      [header(width: size.columns)] + body + message + [
+        ScreenLine(footer(width: size.columns), .footer)
       ]
     return lines.map { line in
       ScreenLine(
@@ -77,6 +80,10 @@ extension CloudyApp {
     if screen == .weather, refreshStatus != .refreshing, let age = ageText {
       status = status.isEmpty ? age : status + sep + age
     }
+    // Where the cursor is in a list longer than the screen: "1,204 of 100,000".
+    if screen == .locations, locationsRowCount > lastBodyHeight {
+      status = "\(locationsViewport.cursor + 1) of \(locationsRowCount)"
+    }
     return ScreenLine(
       TextFit.spread(" Cloudy" + sep + title, status + " ", width: width, minimumLeft: 16),
       .header)
@@ -104,6 +111,32 @@ extension CloudyApp {
       return ScreenLine(" Refresh failed: \(reason)", .error)
     }
     return ScreenLine("")
+  }
+
+  /// `line` in lines of at most `width` columns, broken at spaces (a word longer than a line is
+  /// broken where it must), at most `most` lines (the last one cut when even that is short).
+  private func wrapped(_ line: ScreenLine, width: Int, most: Int) -> [ScreenLine] {
+    let text = options.glyphs.shown(line.text)
+    guard DisplayWidth.of(text) > width, width > 2 else { return [line] }
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      let candidate = current.isEmpty ? " " + word : current + " " + word
+      if DisplayWidth.of(candidate) <= width {
+        current = candidate
+        continue
+      }
+      if !current.isEmpty { lines.append(current) }
+      var rest = " " + word
+      while DisplayWidth.of(rest) > width {
+        let head = TextFit.truncate(rest, to: width, ellipsis: "")
+        lines.append(head)
+        rest = " " + rest.dropFirst(head.count)
+      }
+      current = rest
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines.prefix(most).map { ScreenLine($0, line.style) }
   }
 
   func quoted(_ text: String) -> String {

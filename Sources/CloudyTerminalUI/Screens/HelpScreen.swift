@@ -7,7 +7,7 @@ extension CloudyApp {
         "Everywhere",
         [
           ("q", "quit"), ("Ctrl-C", "quit"), ("Esc", "back"), ("?", "these keys"),
-          ("Ctrl-L", "draw the screen again"),
+          ("Ctrl-L", "draw the screen again"), ("Ctrl-Z", "suspend (fg returns)"),
         ]
       ),
       (
@@ -26,6 +26,7 @@ extension CloudyApp {
       ),
       ("Add Location", [("type", "search"), ("\(arrows)", "choose"), ("Enter", "save")]),
       ("Settings", [("\(arrows) j/k", "move"), ("Enter / Space", "choose")]),
+      ("Keys", [("\(arrows) PgUp/PgDn", "scroll this list")]),
     ]
     var lines: [ScreenLine] = []
     for (title, keys) in groups {
@@ -37,11 +38,18 @@ extension CloudyApp {
       let half = (lines.count + 1) / 2
       let left = lines.prefix(half)
       let right = Array(lines.dropFirst(half))
-      return left.enumerated().map { index, line in
+      lines = left.enumerated().map { index, line in
         ScreenLine(
           TextFit.pad(line.text, to: width / 2) + (index < right.count ? right[index].text : ""))
       }
     }
-    return lines
+    guard lines.count > height, height > 1 else { return lines }
+    // Scrolled, with the last line saying where the list stands.
+    let shown = height - 1
+    helpScroll = max(0, min(helpScroll, lines.count - shown))
+    let end = helpScroll + shown
+    let position =
+      "\(options.glyphs.up)/\(options.glyphs.down) \(helpScroll + 1)\(options.glyphs.ellipsis)\(end) of \(lines.count)"
+    return Array(lines[helpScroll..<end]) + [ScreenLine(" " + position, .dim)]
   }
 }

@@ -74,8 +74,15 @@ extension CloudyApp {
     }
     let listHeight = height - 1
     weatherScroll = max(0, min(weatherScroll, list.count - max(1, listHeight)))
-    return [ScreenLine(hourly ? " Hourly" : " Week", .sectionTitle)]
-      + list.dropFirst(weatherScroll).prefix(max(0, listHeight))
+    var shown = Array(list.dropFirst(weatherScroll).prefix(max(0, listHeight)))
+    // Scrolled into a day's hours, the day's heading stays on top (in place of the first row
+    // shown), so an hour is never read without its date.
+    if hourly, weatherScroll > 0, let first = shown.first, first.style != .dim,
+      let heading = list[..<weatherScroll].last(where: { $0.style == .dim })
+    {
+      shown[0] = heading
+    }
+    return [ScreenLine(hourly ? " Hourly" : " Week", .sectionTitle)] + shown
   }
 
   private func weekLines(_ week: WeekViewModel?, width: Int) -> [ScreenLine] {

@@ -1,4 +1,5 @@
 import CloudyCLI
+import CloudyModels
 import CloudyPlatform
 import CloudyStore
 import CloudyStoring
@@ -146,9 +147,12 @@ extension SharedStore {
     try perform { shared in
       let search = AddLocationViewModel(geocoder: shared.geocoder, limit: 10, store: shared.store)
       search.query.value = query
-      guard search.numberOfRows > 0 else { return AddPlacePage.Model(search, savedNames: []) }
-      let saved = Set(try shared.store.snapshot().locations.map(\.name))
-      return AddPlacePage.Model(search, savedNames: saved)
+      // Which rows are saved already: one index lookup per row, whatever the list's length.
+      let saved = (0..<search.numberOfRows).compactMap(search.viewModel(at:)).map(\.text).filter {
+        name in
+        (try? shared.store.locate(.name(name))).map { PlaceName.sameName($0.name, name) } ?? false
+      }
+      return AddPlacePage.Model(search, savedNames: Set(saved))
     }
   }
 }
