@@ -43,14 +43,14 @@ public struct GazetteerGeocoder: Geocoder {
       let whole = wholeMatches(for: reading.name, filters: filters, in: data)
       if !whole.isEmpty {
         let longer =
-          reading.name.count >= 3
+          reading.name.count >= 2
           ? prefixMatches(for: reading.name, filters: filters, in: data) : []
         return candidates(whole + longer, limit: limit, query: parsed, name: reading.name, in: data)
       }
     }
     // Nothing is named so: the names that begin with it, which a search box shows as you type
     // and `add` offers without saving.
-    for (reading, filters) in readings where reading.name.count >= 3 {
+    for (reading, filters) in readings where reading.name.count >= 2 {
       let longer = prefixMatches(for: reading.name, filters: filters, in: data)
       if !longer.isEmpty {
         return candidates(longer, limit: limit, query: parsed, name: reading.name, in: data)

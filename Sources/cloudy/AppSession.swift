@@ -91,6 +91,8 @@ final class AppSession {
         // A terminal that is gone stays readable and gives nothing (SIGHUP usually comes first).
         emptyWakes = keys.isEmpty && !resized ? emptyWakes + 1 : 0
         if emptyWakes > 100 { return .signal(SignalNumber.hangUp) }
+        // The keys read together (typed fast, or pasted) are one batch: one search at its end.
+        app.beginKeyBatch()
         for key in keys {
           for effect in app.handle(key) {
             switch effect {
@@ -108,6 +110,7 @@ final class AppSession {
             }
           }
         }
+        app.endKeyBatch()
         if !keys.isEmpty {
           startAutomaticRefresh()
           draw(terminal)

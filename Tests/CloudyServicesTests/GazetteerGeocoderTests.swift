@@ -132,6 +132,19 @@ struct RankingTests {
     #expect(found[0].region == "Virginia")
   }
 
+  /// Two letters typed in a search box list the best-known places that begin with them, after
+  /// any place named so whole ("Qu" is a town in Sichuan; Quito and Quebec are what most mean).
+  @Test func twoLettersListTheBestKnownPlacesBeginningWithThem() throws {
+    let found = try geocoder.search("Qu", limit: 50)
+    #expect(found.first?.name == "Qu")
+    #expect(found.contains { $0.name == "Quito" })
+    #expect(found.contains { $0.name.hasPrefix("Qu") && $0.countryCode == "CA" })
+    let longer = found.dropFirst()
+    #expect(longer.map(\.population) == longer.map(\.population).sorted(by: >))
+    // With nothing named so, the same list.
+    #expect(try geocoder.search("Qi", limit: 5).count == 5)
+  }
+
   @Test func prefixFindsLongerNames() throws {
     let found = try geocoder.search("New York", limit: 5)
     let place = try #require(found.first)

@@ -102,6 +102,30 @@ struct NewUserTests {
     #expect(lines[hourlyTitle + 1].contains("January"), "\(lines)")
   }
 
+  @Test("a paste of 60 characters into the search is one search, not 60")
+  func pasteIsOneSearch() throws {
+    let fixture = AppFixture()
+    let app = try fixture.app()
+    app.press(.character("a"))
+    let before = fixture.geocoder.asked.count
+    app.beginKeyBatch()
+    app.type(String(repeating: "Richmond ", count: 7))
+    app.endKeyBatch()
+    #expect(fixture.geocoder.asked.count == before + 1)
+    #expect(
+      fixture.geocoder.asked.last == String(repeating: "Richmond ", count: 7).trimmingWhitespace())
+  }
+
+  @Test("the week says each day in words, not the icon's identifier")
+  func weekInWords() throws {
+    let fixture = AppFixture()
+    try fixture.withRichmond()
+    let app = try fixture.app()
+    let text = app.screenText(100, 30)
+    #expect(text.contains("Day 3"), "\(text)")
+    #expect(!text.contains("clear-day"), "\(text)")
+  }
+
   @Test("Ctrl-Z asks the terminal layer to suspend, from any screen")
   func suspend() throws {
     let app = try AppFixture().app()

@@ -34,7 +34,7 @@ struct ScreenRenderingTests {
     #expect(lines[3] == " Temperature  68.0 °F")
     #expect(lines[4] == " Wind         10 MPH")
     #expect(text.contains(" Week"))
-    #expect(text.contains("Thursday   January 15  32° - 50°  10 MPH  clear-day"))
+    #expect(text.contains("Thursday   January 15  32° - 50°  10 MPH  Day 0"))
     #expect(text.contains("Wednesday  January 21  32° - 56°"))
     #expect(lines[23].contains("l places") && lines[23].contains("q quit"))
   }

@@ -99,6 +99,9 @@ public final class CloudyApp {
   var candidatesViewport = ListViewport()
   var locationsPrompt: LocationsPrompt?
   var searchField = TextField()
+  /// Between `beginKeyBatch` and `endKeyBatch`; a search is then `searchPending` until the end.
+  var keyBatchOpen = false
+  var searchPending = false
   /// One line under the screen: an error, or what just happened; cleared by the next key.
   var message: ScreenLine?
   /// Places fetched on their own already (or tried): a failure is not retried on its own.

@@ -39,6 +39,23 @@ extension CloudyApp {
     return []
   }
 
+  // MARK: - Batches
+
+  /// The keys read together from the terminal (typed fast, or pasted) are one batch: what they
+  /// change is searched once, at `endKeyBatch`.
+  public func beginKeyBatch() {
+    keyBatchOpen = true
+  }
+
+  public func endKeyBatch() {
+    keyBatchOpen = false
+    guard searchPending else { return }
+    searchPending = false
+    if let model = addLocation, model.query.value != searchField.text {
+      model.query.value = searchField.text
+    }
+  }
+
   // MARK: - Help
 
   /// The list of keys scrolls when it does not fit (40×12 shows a third of it).
@@ -226,8 +243,13 @@ extension CloudyApp {
     default:
       if searchField.edit(key) {
         message = nil
-        // The binding: the view model searches and announces its state.
-        model.query.value = searchField.text
+        // The binding: the view model searches and announces its state — once per batch of
+        // keys (a paste of 60 characters is one search, not 60).
+        if keyBatchOpen {
+          searchPending = true
+        } else {
+          model.query.value = searchField.text
+        }
       }
     }
     return []

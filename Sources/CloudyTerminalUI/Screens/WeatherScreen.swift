@@ -87,10 +87,11 @@ extension CloudyApp {
 
   private func weekLines(_ week: WeekViewModel?, width: Int) -> [ScreenLine] {
     guard let week, week.numberOfDays > 0 else { return [ScreenLine(" No days cached.", .dim)] }
-    // Narrow windows drop the icon, then the date, rather than cut every row.
+    // In words (the day's summary), not the icon's identifier; narrow windows drop the words,
+    // then the date, rather than cut every row.
     let columns: (WeatherDayViewModel) -> [String] =
       width >= 70
-      ? { [$0.day, $0.date, $0.temperature, $0.windSpeed, $0.iconName] }
+      ? { [$0.day, $0.date, $0.temperature, $0.windSpeed, $0.summary] }
       : width >= 50
         ? { [$0.day, $0.date, $0.temperature, $0.windSpeed] }
         : { [String($0.day.prefix(3)), $0.temperature, $0.windSpeed] }
