@@ -39,6 +39,22 @@ struct CommandShapesTests {
     #expect(text.contains(#""id":\#(added.id),"name":"Richmond, Virginia, US""#))
   }
 
+  @Test("the store states the fact; the failure map adds the command line's advice, the web none")
+  func advice() {
+    let error = StoreError.emptyFile(path: "db.sqlite")
+    #expect(!error.description.contains("--db"))
+    let tool = FailureMap.failure(for: error)
+    #expect(tool.message.hasPrefix(error.description))
+    #expect(tool.message.contains("--db"))
+    let page = FailureMap.failure(for: error, advice: .none)
+    #expect(page.message == error.description)
+    #expect(page.status == tool.status)
+    #expect(
+      FailureMap.failure(for: LocationsViewModelError.noPlaces).message.contains(
+        "cloudy-locations add"))
+    #expect(!LocationsViewModelError.noPlaces.description.contains("cloudy-locations"))
+  }
+
   @Test("statuses come from the failure map: usage 64, not found 66, busy-free refusals")
   func statuses() throws {
     #expect(

@@ -234,6 +234,9 @@ struct WebServerTests {
     let page = try web.get("/places")
     #expect(page.status >= 400)
     #expect(page.text.contains("role=\"alert\""))
+    // The fact, without the command line's advice (no --db on a web page).
+    #expect(page.text.contains("not a Cloudy database"))
+    #expect(!page.text.contains("--db"))
     #expect(try web.get("/api/places").header("content-type") == "application/problem+json")
     // Made whole again by a restore: the pages read it.
     try FileManager.default.removeItem(atPath: db)

@@ -13,7 +13,26 @@ import CloudyViewModels
 /// they named is not there → 66; the world refused (provider, operating system, lock) → 69, 74,
 /// 75; a newer Cloudy's file → 78.
 public enum FailureMap {
-  public static func failure(for error: any Error) -> CommandFailure {
+  /// Whose terms a failure's message is in: the command line's (`--db`, the tool to run next,
+  /// added to the fact) or none (the fact alone, for a front-end that says what to do its own
+  /// way, such as the web pages).
+  public enum Advice: Sendable {
+    case commandLine
+    case none
+  }
+
+  /// The exit status and the one-line message for `error`.
+  public static func failure(for error: any Error, advice: Advice = .commandLine)
+    -> CommandFailure
+  {
+    let fact = self.fact(for: error)
+    guard advice == .commandLine, let next = CommandLineAdvice.advice(for: error) else {
+      return fact
+    }
+    return CommandFailure(fact.status, fact.message + "; " + next)
+  }
+
+  private static func fact(for error: any Error) -> CommandFailure {
     switch error {
     case let failure as CommandFailure: failure
     case let error as StoreError: CommandFailure(status(of: error), error.description)

@@ -75,7 +75,7 @@ public enum GeocodingError: Error, Equatable, Sendable, CustomStringConvertible 
     case .queryTooLong(let limit): "the place name is too long (at most \(limit) characters)"
     case .missingPlaceName: "say which place before the comma, e.g. \"Paris, France\""
     case .gazetteerUnavailable:
-      "the built-in place list is missing or damaged; give the position with --lat and --lon"
+      "the built-in place list is missing or damaged"
     }
   }
 }

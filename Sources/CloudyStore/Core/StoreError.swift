@@ -1,4 +1,6 @@
-/// Why Cloudy refused a database file or an operation on it. Each says what to do next.
+/// Why Cloudy refused a database file or an operation on it: the fact, in words any front-end
+/// can show. What to do about it in a given front-end (`--db`, `cloudy-db restore`) is that
+/// front-end's to say (the command line's: `CommandLineAdvice` in CloudyCLI).
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file was written by a newer Cloudy; this build must not touch it.
   case newerSchema(path: String, found: Int, known: Int)
@@ -25,15 +27,15 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case .checksumMismatch(let path, let version, let name):
       "migration \(version) (\(name)) applied to \(path) differs from the one built into this Cloudy: migrations must never be edited once applied; add a new migration instead"
     case .notCloudyDatabase(let path, let tables):
-      "\(path) is a SQLite database of another application (tables: \(tables.prefix(5).joined(separator: ", "))\(tables.count > 5 ? ", …" : "")), not a Cloudy database; choose another path with --db"
+      "\(path) is a SQLite database of another application (tables: \(tables.prefix(5).joined(separator: ", "))\(tables.count > 5 ? ", …" : "")), not a Cloudy database"
     case .notADatabase(let path, let detail):
-      "\(path) is not a Cloudy database (\(detail)); if it is a damaged copy, restore a backup with `cloudy-db restore`"
+      "\(path) is not a Cloudy database (\(detail))"
     case .emptyFile(let path):
-      "\(path) is empty (0 bytes), not a Cloudy database; remove it to start a new one, or choose another path with --db"
+      "\(path) is empty (0 bytes), not a Cloudy database"
     case .notARegularFile(let path, let kind):
-      "\(path) is \(kind), not a database file; choose a file path with --db"
+      "\(path) is \(kind), not a database file"
     case .missingFile(let path):
-      "no database at \(path) yet; add a place or change a setting to create it"
+      "no database at \(path) yet"
     case .migrationFailed(let version, let name, let underlying):
       "migration \(version) (\(name)) failed and was rolled back: \(underlying.message)"
     case .foreignKeyViolations(let count, let after):

@@ -1,7 +1,8 @@
 import CloudyModels
 
 /// Why the locations view models refused an action or found no place to show; nothing was
-/// written.
+/// written. The words state the fact; each front-end says what to do in its own terms (the
+/// command line: `CommandLineAdvice`; the app and the web pages: their own screens).
 public enum LocationsViewModelError: Error, Equatable, Sendable, CustomStringConvertible {
   /// No row at this index path (a stale index, or a front-end bug).
   case noSuchRow(IndexPath)
@@ -21,11 +22,11 @@ public enum LocationsViewModelError: Error, Equatable, Sendable, CustomStringCon
     case .currentLocationNotEditable:
       "the Current Location row cannot be renamed, moved or deleted; set or clear it instead"
     case .nothingSelected:
-      "no place is selected; add one with `cloudy-locations add` or select one with `cloudy-locations select`"
+      "no place is selected"
     case .noCurrentLocation:
-      "the current location is not set; set it with `cloudy-locations current`"
+      "the current location is not set"
     case .noPlaces:
-      "there are no saved places yet; add one with `cloudy-locations add`"
+      "there are no saved places yet"
     }
   }
 }

@@ -55,9 +55,10 @@ enum HTTPStatusMap {
     return status(for: FailureMap.failure(for: error).status)
   }
 
-  /// The failure map's verdict on `error` (the file's failure for `StoreUnavailable`).
+  /// The failure map's verdict on `error` (the file's failure for `StoreUnavailable`), in
+  /// words without the command line's advice (`--db` means nothing on a web page).
   static func failure(for error: any Error) -> CommandFailure {
-    (error as? StoreUnavailable)?.failure ?? FailureMap.failure(for: error)
+    (error as? StoreUnavailable)?.failure ?? FailureMap.failure(for: error, advice: .none)
   }
 
   static func status(for exit: ExitStatus) -> HTTPResponse.Status {

@@ -116,7 +116,7 @@ actor SharedStore {
         events.send(.change)
       }
     } catch {
-      let found = FailureMap.failure(for: error)
+      let found = FailureMap.failure(for: error, advice: .none)
       if failure != found {
         failure = found
         events.send(.problem(found.message))
