@@ -118,6 +118,7 @@ struct WebSecurityTests {
     #expect(reply.status == 413)
     let form = try web.postForm("/places/new", [("csrf", try web.csrfToken()), ("q", name)])
     #expect(form.status == 413)
+    #expect(form.header("content-security-policy") != nil)
     #expect(try sqlite3(db, "SELECT count(*) FROM location") == "1")
     _ = web.stop()
   }

@@ -25,7 +25,20 @@ struct AccessGuard: RouterMiddleware {
     _ request: Request, context: WebContext,
     next: (Request, WebContext) async throws -> Response
   ) async throws -> Response {
-    var response = try await check(request, context: context, next: next)
+    var response: Response
+    do {
+      response = try await check(request, context: context, next: next)
+    } catch let error as HTTPError {
+      // Hummingbird's own refusals (a body past 64 KiB while it is read, say), in the same
+      // form as every other answer and with the same headers.
+      let path = request.uri.path
+      response = Refusal.response(
+        error.status, api: path.hasPrefix("/api/"),
+        title: error.status.reasonPhrase,
+        detail: error.status == .contentTooLarge
+          ? "request bodies are limited to \(WebLimits.maxBody / 1024) KiB"
+          : error.body ?? error.status.reasonPhrase)
+    }
     SecurityHeaders.apply(to: &response.headers)
     return response
   }
