@@ -136,6 +136,11 @@ final class ToolTestFolder {
 
   func file(_ name: String) -> String { "\(path)/\(name)" }
 
+  /// `text` quoted for /bin/sh.
+  static func quoted(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+
   /// The bytes of a file (nil if missing), to prove a refused command changed nothing.
   func bytes(_ name: String) -> Data? { FileManager.default.contents(atPath: file(name)) }
 }
