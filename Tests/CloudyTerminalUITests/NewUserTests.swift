@@ -134,3 +134,33 @@ struct NewUserTests {
     #expect(app.press(.suspend) == [.suspend])
   }
 }
+
+/// Emoji that ncurses and the layout would count differently are drawn in a form both count
+/// alike, so a row never shifts or leaves the previous screen's text behind.
+@Suite("cloudy: emoji with joiners and variation selectors")
+struct EmojiWidthTests {
+  @Test func joinedAndSelectedEmojiAreDrawnUnambiguously() {
+    let name = "🌧️🌧️ Rainy 👨‍👩‍👧 family"
+    let shown = Glyphs.unambiguous(name)
+    #expect(shown == "🌧🌧 Rainy 👨 family")
+    // 🌧 is 1 column without its selector (wcwidth's count), 👨 is 2.
+    #expect(DisplayWidth.of(shown) == 18)
+    // Flags, combining marks and plain emoji are left as they are.
+    for text in ["🇳🇴 Oslo", "Zürich", "e\u{301}", "☔ rain", "東京"] {
+      #expect(Glyphs.unambiguous(text) == text)
+    }
+  }
+
+  @Test func aRowWithSuchANameKeepsItsCoordinate() throws {
+    let fixture = AppFixture()
+    _ = try fixture.locations.add(
+      NewLocation(
+        name: "🌧️🌧️ Rainy 👨‍👩‍👧 family",
+        coordinate: try Coordinate(latitude: 37.5538, longitude: -77.4603), source: .coordinates))
+    let app = try fixture.app()
+    app.press(.character("l"))
+    let row = try #require(app.screenText().split(separator: "\n").first { $0.contains("Rainy") })
+    #expect(row.hasSuffix("37.5538° N, 77.4603° W"))
+    #expect(DisplayWidth.of(String(row)) <= 80)
+  }
+}

@@ -168,6 +168,25 @@ struct AppTerminalTests {
     #expect(version.standardOutput.split(separator: ".").count == 3)
   }
 
+  /// 🌧️ (VS16) and 👨‍👩‍👧 (ZWJ) are counted differently by ncurses and by the layout unless
+  /// drawn unambiguously: the row shifted and the previous screen's text stayed behind.
+  @Test func emojiNamesKeepTheirRowsWhole() throws {
+    let folder = try ToolTestFolder()
+    let db = try Self.database(
+      folder, places: [("🌧️🌧️ Rainy 👨‍👩‍👧 family", "37.5538", "-77.4603"), Self.oslo])
+    let pane = try TmuxPane(arguments: ["--db", db, "--offline"])
+    try pane.waitFor("Cloudy · ")
+    try pane.press("s")
+    try pane.waitFor("Temperature Notation")
+    try pane.press("l")
+    let screen = try pane.waitFor("Saved Locations (2)")
+    let row = try #require(screen.split(separator: "\n").first { $0.contains("Rainy") })
+    #expect(row.hasSuffix("37.5538° N, 77.4603° W"), "\(screen)")
+    #expect(!screen.contains("Notation"), "text of the Settings screen left over:\n\(screen)")
+    try pane.press("q")
+    #expect(try pane.exit().status == 0)
+  }
+
   @Test func addAPlaceByTypingItsNameThenSelectAnother() throws {
     let folder = try ToolTestFolder()
     let db = folder.file("cloudy.sqlite")

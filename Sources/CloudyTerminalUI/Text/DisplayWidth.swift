@@ -8,9 +8,9 @@ public enum DisplayWidth {
     guard let first = scalars.first else { return 0 }
     if first.value < 0x20 || (0x7f..<0xa0).contains(first.value) { return 0 }
     let properties = first.properties
-    // An emoji shown as a picture: by default, or asked for with VARIATION SELECTOR-16.
+    // An emoji shown as a picture by default. (One made a picture by VARIATION SELECTOR-16
+    // is drawn without it, see `Glyphs.unambiguous`: then 1, as wcwidth counts it.)
     if properties.isEmojiPresentation { return 2 }
-    if properties.isEmoji, scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
     if isWide(first.value) { return 2 }
     switch properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0
