@@ -1,12 +1,26 @@
 public import CloudyModels
 
-/// What the settings screen needs from storage. `SettingsRepository` (CloudyStore) is the real one; tests
-/// inject fakes. Each write completes or throws having changed nothing.
+/// What the settings screen needs from storage. `SettingsRepository` (CloudyStore) is the real
+/// one; tests inject fakes.
+///
+/// Settings are written as a whole `Settings`, in one place (`update`): a new notation touches
+/// the model, a migration and the repository's one statement, not every conformer. Each write
+/// completes or throws having changed nothing.
 public protocol SettingsStoring {
   func settings() throws -> Settings
-  func set(_ time: TimeNotation) throws
-  func set(_ units: UnitsNotation) throws
-  func set(_ temperature: TemperatureNotation) throws
+  /// Reads the settings, applies `change` and writes them whole, in one transaction, so a
+  /// notation another process changed meanwhile is read and kept, not overwritten. Returns the
+  /// settings written.
+  @discardableResult
+  func update(_ change: (inout Settings) -> Void) throws -> Settings
+}
+
+extension SettingsStoring {
+  public func set(_ time: TimeNotation) throws { try update { $0.time = time } }
+  public func set(_ units: UnitsNotation) throws { try update { $0.units = units } }
+  public func set(_ temperature: TemperatureNotation) throws {
+    try update { $0.temperature = temperature }
+  }
   /// Back to the Cloudy defaults (12h, imperial, fahrenheit).
-  func reset() throws
+  public func reset() throws { try update { $0 = .defaults } }
 }

@@ -175,6 +175,23 @@ struct LocationRepositoryTests {
 
 @Suite("Settings")
 struct SettingsRepositoryTests {
+  @Test(
+    "a change writes the settings whole, reading inside its transaction: another connection's notation is kept"
+  )
+  func wholeSettingsKeepAnotherConnectionsChange() throws {
+    let folder = try TemporaryFolder()
+    let first = SettingsRepository(database: try migratedDatabase(in: folder))
+    let second = SettingsRepository(
+      database: try DatabaseFile.openForWriting(path: folder.file("cloudy.sqlite")))
+    try first.set(TimeNotation.twentyFourHour)
+    try second.set(UnitsNotation.metric)
+    let written = try first.update { $0.temperature = .celsius }
+    #expect(written == Settings(time: .twentyFourHour, units: .metric, temperature: .celsius))
+    #expect(try second.settings() == written)
+    try second.reset()
+    #expect(try first.settings() == .defaults)
+  }
+
   @Test("defaults are 12h / imperial / fahrenheit; each notation is stored as readable text")
   func setAndReset() throws {
     let folder = try TemporaryFolder()

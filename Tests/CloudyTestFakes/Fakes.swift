@@ -129,21 +129,11 @@ package final class FakeSettingsStore: SettingsStoring {
     writes += 1
   }
 
-  package func set(_ time: TimeNotation) throws {
+  @discardableResult
+  package func update(_ change: (inout Settings) -> Void) throws -> Settings {
     try write()
-    stored.time = time
-  }
-  package func set(_ units: UnitsNotation) throws {
-    try write()
-    stored.units = units
-  }
-  package func set(_ temperature: TemperatureNotation) throws {
-    try write()
-    stored.temperature = temperature
-  }
-  package func reset() throws {
-    try write()
-    stored = .defaults
+    change(&stored)
+    return stored
   }
 }
 

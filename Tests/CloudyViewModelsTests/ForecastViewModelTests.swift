@@ -40,10 +40,10 @@ struct ForecastFakeFailure: Error {}
 final class ForecastFakeSettings: SettingsStoring {
   var stored = Settings.defaults
   func settings() throws -> Settings { stored }
-  func set(_ time: TimeNotation) throws { stored.time = time }
-  func set(_ units: UnitsNotation) throws { stored.units = units }
-  func set(_ temperature: TemperatureNotation) throws { stored.temperature = temperature }
-  func reset() throws { stored = .defaults }
+  func update(_ change: (inout Settings) -> Void) throws -> Settings {
+    change(&stored)
+    return stored
+  }
 }
 
 /// Answers per coordinate latitude: a forecast, or a failure.

@@ -117,8 +117,5 @@ final class FailingSettingsStore: SettingsStoring {
     if failReads { throw FakeStoreFailure() }
     return .defaults
   }
-  func set(_ time: TimeNotation) throws {}
-  func set(_ units: UnitsNotation) throws {}
-  func set(_ temperature: TemperatureNotation) throws {}
-  func reset() throws {}
+  func update(_ change: (inout Settings) -> Void) throws -> Settings { .defaults }
 }

@@ -22,8 +22,5 @@ public struct MissingDatabaseStore: LocationStoring, SettingsStoring {
   public func remove(_ id: Location.ID) throws { throw refuse() }
   public func select(_ selection: Place) throws { throw refuse() }
   public func setCurrentLocation(_ coordinate: Coordinate?) throws { throw refuse() }
-  public func set(_ time: TimeNotation) throws { throw refuse() }
-  public func set(_ units: UnitsNotation) throws { throw refuse() }
-  public func set(_ temperature: TemperatureNotation) throws { throw refuse() }
-  public func reset() throws { throw refuse() }
+  public func update(_ change: (inout Settings) -> Void) throws -> Settings { throw refuse() }
 }

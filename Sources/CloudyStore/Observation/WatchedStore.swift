@@ -98,20 +98,9 @@ extension WatchedStore: SettingsStoring {
     try reading(missing: .defaults) { try SettingsRepository(database: $0).settings() }
   }
 
-  public func set(_ time: TimeNotation) throws {
-    try SettingsRepository(database: try writing()).set(time)
-  }
-
-  public func set(_ units: UnitsNotation) throws {
-    try SettingsRepository(database: try writing()).set(units)
-  }
-
-  public func set(_ temperature: TemperatureNotation) throws {
-    try SettingsRepository(database: try writing()).set(temperature)
-  }
-
-  public func reset() throws {
-    try SettingsRepository(database: try writing()).reset()
+  @discardableResult
+  public func update(_ change: (inout Settings) -> Void) throws -> Settings {
+    try SettingsRepository(database: try writing()).update(change)
   }
 }
 

@@ -20,36 +20,23 @@ public struct SettingsRepository {
     } ?? .defaults
   }
 
-  public func set(_ time: TimeNotation) throws { try write(column: "time_notation", time.rawValue) }
-  public func set(_ units: UnitsNotation) throws {
-    try write(column: "units_notation", units.rawValue)
-  }
-  public func set(_ temperature: TemperatureNotation) throws {
-    try write(column: "temperature_notation", temperature.rawValue)
-  }
-
-  /// Back to 12h / imperial / fahrenheit.
-  public func reset() throws {
+  /// The one write: read, change, and store the three notations in one `BEGIN IMMEDIATE`
+  /// transaction (the row is created on the first write).
+  @discardableResult
+  public func update(_ change: (inout Settings) -> Void) throws -> Settings {
     try database.write { db in
+      var settings = try SettingsRepository(database: db).settings()
+      change(&settings)
       try db.execute(
         """
-        INSERT OR REPLACE INTO settings (id, time_notation, units_notation, temperature_notation, updated_at)
+        INSERT INTO settings (id, time_notation, units_notation, temperature_notation, updated_at)
         VALUES (1, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+        ON CONFLICT (id) DO UPDATE SET
+          time_notation = excluded.time_notation, units_notation = excluded.units_notation,
+          temperature_notation = excluded.temperature_notation, updated_at = excluded.updated_at
         """,
-        [
-          Settings.defaults.time.rawValue, Settings.defaults.units.rawValue,
-          Settings.defaults.temperature.rawValue,
-        ])
-    }
-  }
-
-  /// `column` is one of three literals above, never user input; the value is bound.
-  private func write(column: String, _ value: String) throws {
-    try database.write { db in
-      try db.execute("INSERT OR IGNORE INTO settings (id) VALUES (1)")
-      try db.execute(
-        "UPDATE settings SET \(column) = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = 1",
-        [value])
+        [settings.time.rawValue, settings.units.rawValue, settings.temperature.rawValue])
+      return settings
     }
   }
 }
