@@ -223,6 +223,16 @@ struct WebServerTests {
     let web = try WebServerProcess(database: db, ["--offline"])
     let stream = try TestEventStream(port: web.port)
     #expect(stream.next(timeout: 5)?.event == "hello")
+    // Removed: said on the page and in the stream, not shown as an empty list silently; a
+    // place added then starts a new file and the banner goes.
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+    var removed: (event: String, data: String)?
+    for _ in 0..<10 where removed?.event != "problem" { removed = stream.next(timeout: 1) }
+    #expect(removed?.data.contains("was removed") == true, "\(String(describing: removed))")
+    #expect(try web.get("/places").text.contains("was removed"))
+    let added = try web.json("POST", "/api/places", #"{"name": "Oslo"}"#)
+    #expect(added.status == 201, "\(added.text)")
+    #expect(!(try web.get("/places").text.contains("was removed")))
     // Replaced by a file that is not a database.
     try FileManager.default.removeItem(atPath: db)
     try? FileManager.default.removeItem(atPath: db + "-wal")

@@ -38,8 +38,14 @@ actor SharedStore {
     let body: ByteBuffer
   }
 
-  /// The failure's message, for the pages' banner and the event stream.
-  var problem: String? { failure?.message }
+  /// Set when the file being read was removed (by hand, or by another program): the pages say
+  /// so, rather than show an empty list as if the places had never been; the next file to
+  /// appear (a restore, or a write from any front-end) clears it.
+  private var removal: String?
+
+  /// What the pages' banner and the event stream say is wrong with the file: its failure, or
+  /// its removal.
+  var problem: String? { failure?.message ?? removal }
 
   init(databasePath: String) throws {
     self.databasePath = databasePath
@@ -109,6 +115,13 @@ actor SharedStore {
   private func look() {
     do {
       let change = try watcher.check()
+      if change == .removed {
+        removal =
+          "the database at \(databasePath) was removed; the pages show an empty list until a file is back (restore a backup, or add a place to start a new one)"
+        events.send(.problem(removal ?? ""))
+        return
+      }
+      if change == .replaced { removal = nil }
       if failure != nil {
         failure = nil
         events.send(.change)
