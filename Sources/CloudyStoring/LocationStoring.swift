@@ -25,6 +25,11 @@ public protocol LocationStoring {
   func find(id: Location.ID) throws -> Location?
   /// The device position, when one was set.
   func currentLocation() throws -> Coordinate?
+  /// How many places are saved (a count, not a read of the list).
+  func count() throws -> Int
+  /// The saved places listed at 0-based rows `rows` (fewer past the end), in order: what a
+  /// front-end showing a window of a long list reads, whatever the list's length.
+  func locations(in rows: Range<Int>) throws -> [Location]
 }
 
 extension LocationStoring {
@@ -45,5 +50,14 @@ extension LocationStoring {
 
   public func currentLocation() throws -> Coordinate? {
     try snapshot().currentLocation
+  }
+
+  public func count() throws -> Int {
+    try snapshot().locations.count
+  }
+
+  public func locations(in rows: Range<Int>) throws -> [Location] {
+    let locations = try snapshot().locations
+    return Array(locations[rows.clamped(to: locations.indices)])
   }
 }

@@ -173,7 +173,10 @@ struct LocationsViewModelTests {
     #expect(throws: FakeStoreFailure.self) { try model.setCurrentLocation(nil) }
 
     #expect(try store.snapshot() == before)
-    #expect(model.snapshot == before)
+    #expect(model.savedCount == before.locations.count)
+    #expect(model.selection == before.selection)
+    #expect(model.currentLocation == before.currentLocation)
+    #expect(model.rows.last?.rows.compactMap(\.location) == before.locations)
     #expect(changes.values == [.loaded])
   }
 
@@ -206,7 +209,7 @@ struct LocationsViewModelTests {
     do {
       _ = try model.indexPath(of: .name("rich"))
       Issue.record("expected an ambiguity")
-    } catch {
+    } catch let error as PlaceReferenceError {
       #expect(
         error
           == .ambiguousName(

@@ -67,6 +67,14 @@ extension WatchedStore: LocationStoring {
     try reading(missing: nil) { try LocationRepository(database: $0).currentLocation() }
   }
 
+  public func count() throws -> Int {
+    try reading(missing: 0) { try LocationRepository(database: $0).count() }
+  }
+
+  public func locations(in rows: Range<Int>) throws -> [Location] {
+    try reading(missing: []) { try LocationRepository(database: $0).locations(in: rows) }
+  }
+
   @discardableResult
   public func add(_ new: NewLocation) throws -> Location {
     try LocationRepository(database: try writing()).add(new)

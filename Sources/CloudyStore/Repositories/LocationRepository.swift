@@ -55,6 +55,20 @@ public struct LocationRepository {
       row: Self.location)
   }
 
+  /// The places listed at rows `rows`: a range on the position index (every write keeps
+  /// positions 0…n-1), falling back to the list's own order where a hand edit left a gap.
+  public func locations(in rows: Range<Int>) throws -> [Location] {
+    guard !rows.isEmpty, rows.lowerBound >= 0 else { return [] }
+    let found = try database.query(
+      "SELECT \(Self.columns) FROM location WHERE position >= ? AND position < ? ORDER BY position, id",
+      [rows.lowerBound, rows.upperBound], row: Self.location)
+    if found.count == rows.count { return found }
+    if found.count < rows.count, try rows.lowerBound + found.count == count() { return found }
+    return try database.query(
+      "SELECT \(Self.columns) FROM location ORDER BY position, id LIMIT ? OFFSET ?",
+      [rows.count, rows.lowerBound], row: Self.location)
+  }
+
   /// The places whose name begins with `prefix`, ignoring ASCII case as the name's NOCASE
   /// collation does: the first `limit` in list order, and how many there are. A range search
   /// on the name's index, so it costs what the matches cost, not what the list does.

@@ -134,7 +134,7 @@ public final class CloudyApp {
   private func bindLocations() {
     // Any change to the list (a selection, a removal, a rename) may change the place shown.
     locationsToken = locations.change.bind { [weak self] change in
-      guard let self, change != .loaded || forecast != nil || !locations.snapshot.locations.isEmpty
+      guard let self, change != .loaded || forecast != nil || locations.savedCount > 0
       else { return }
       do { try showSelectedPlace() } catch { show(error) }
       locationsViewport.clamp(count: locationsRowCount)

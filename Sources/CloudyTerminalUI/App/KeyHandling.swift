@@ -107,7 +107,7 @@ extension CloudyApp {
 
   /// Rows the cursor can be on: the current location (when set), then every saved place.
   var locationsRowCount: Int {
-    (locations.index(of: .current) == nil ? 0 : 1) + locations.snapshot.locations.count
+    (locations.index(of: .current) == nil ? 0 : 1) + locations.savedCount
   }
 
   /// The index path of the cursor's row `row`.
@@ -167,7 +167,7 @@ extension CloudyApp {
       return
     }
     let destination = IndexPath(row: indexPath.row + delta, section: indexPath.section)
-    guard destination.row >= 0, destination.row < locations.snapshot.locations.count else {
+    guard destination.row >= 0, destination.row < locations.savedCount else {
       return
     }
     do {

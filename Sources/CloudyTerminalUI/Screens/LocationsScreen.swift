@@ -7,7 +7,7 @@ extension CloudyApp {
   /// list: only the rows on screen are read from the view model.
   func locationsBody(width: Int, height: Int) -> [ScreenLine] {
     let hasCurrent = locations.index(of: .current) != nil
-    let savedCount = locations.snapshot.locations.count
+    let savedCount = locations.savedCount
     // Lines: [Current Location title, its row, blank] then Saved Locations title, its rows
     // (or one line saying there are none).
     let savedTitleLine = hasCurrent ? 3 : 0

@@ -5,11 +5,17 @@ public import CloudyStoring
 /// The locations list: "Current Location" (when the device position is set) and
 /// "Saved Locations" (in the user's order), one place selected.
 ///
-/// Reads everything from the injected store at init and after each action, so what it shows is
-/// what the store holds — including the store's own rules, such as which place becomes selected
-/// when the selected one is removed. Every action persists first and notifies `change` only
-/// once the store accepted it; a refused action throws and leaves the list and the store as
-/// they were. Nothing traps on an index path or a name: bad ones are thrown errors.
+/// Reads from the injected store at init and after each action, so what it shows is what the
+/// store holds — including the store's own rules, such as which place becomes selected when the
+/// selected one is removed. Every action persists first and notifies `change` only once the
+/// store accepted it; a refused action throws and leaves the list and the store as they were.
+/// Nothing traps on an index path or a name: bad ones are thrown errors.
+///
+/// A window, not the whole list: it keeps the count, the selection and the current location,
+/// and reads rows a page at a time as they are asked for (`viewModel(at:)`), so with 100,000
+/// saved places an action, or a look after another process's commit, reads a page rather than
+/// the list, and memory holds what is shown. `rows` reads everything, for front-ends that print
+/// the whole list.
 ///
 /// Threading: a plain, non-`Sendable` class, used on the thread (or task) that created it, like
 /// the `Database` behind its store.
@@ -32,25 +38,33 @@ public final class LocationsViewModel {
   /// What last changed; delivers `.loaded` on bind, then each action's change.
   public let change = Observable<LocationsChange>(.loaded)
 
-  /// The state last read from the store.
-  public private(set) var snapshot: LocationsSnapshot
+  /// How many places are saved, what is selected and the device position, as last read.
+  public private(set) var savedCount: Int
+  public private(set) var selection: Place?
+  public private(set) var currentLocation: Coordinate?
 
   private let store: any LocationStoring
   private var liveObservation: StoreChangeObservation?
+  /// The rows read so far: one page, by 0-based row.
+  private var page: (first: Int, locations: [Location]) = (0, [])
+  private static let pageSize = 200
 
   // MARK: - Initialization
 
-  /// Reads the list from `store`; throws what the store throws.
+  /// Reads the list's count, selection and current location from `store`; throws what the
+  /// store throws.
   public init(store: any LocationStoring) throws {
     self.store = store
-    snapshot = try store.snapshot()
+    savedCount = try store.count()
+    selection = try store.selection()
+    currentLocation = try store.currentLocation()
   }
 
   // MARK: - Sections and rows
 
   /// The sections shown, in order.
   public var sections: [Section] {
-    snapshot.currentLocation == nil ? [.saved] : [.current, .saved]
+    currentLocation == nil ? [.saved] : [.current, .saved]
   }
 
   public var numberOfSections: Int { sections.count }
@@ -64,7 +78,7 @@ public final class LocationsViewModel {
   public func numberOfRows(inSection section: Int) -> Int {
     switch self.section(at: section) {
     case .current: 1
-    case .saved: snapshot.locations.count
+    case .saved: savedCount
     case nil: 0
     }
   }
@@ -73,20 +87,20 @@ public final class LocationsViewModel {
   public func viewModel(at indexPath: IndexPath) -> LocationRowViewModel? {
     switch section(at: indexPath.section) {
     case .current:
-      guard indexPath.row == 0, let coordinate = snapshot.currentLocation else { return nil }
-      return LocationRowViewModel(current: coordinate, isSelected: snapshot.selection == .current)
+      guard indexPath.row == 0, let coordinate = currentLocation else { return nil }
+      return LocationRowViewModel(current: coordinate, isSelected: selection == .current)
     case .saved:
-      guard snapshot.locations.indices.contains(indexPath.row) else { return nil }
-      let location = snapshot.locations[indexPath.row]
+      guard let location = savedLocation(row: indexPath.row) else { return nil }
       return LocationRowViewModel(
         saved: location, number: indexPath.row + 1,
-        isSelected: snapshot.selection == .saved(location.id))
+        isSelected: selection == .saved(location.id))
     case nil:
       return nil
     }
   }
 
-  /// Every row, section by section; what a front-end that prints the whole list iterates.
+  /// Every row, section by section; what a front-end that prints the whole list iterates
+  /// (read from the store page by page).
   public var rows: [(section: Section, rows: [LocationRowViewModel])] {
     sections.enumerated().map { index, section in
       (
@@ -98,22 +112,37 @@ public final class LocationsViewModel {
     }
   }
 
+  /// The saved place at 0-based `row`, from the page read, reading the page around it first
+  /// when it is elsewhere; nil past the end or when the store cannot be read.
+  private func savedLocation(row: Int) -> Location? {
+    guard row >= 0, row < savedCount else { return nil }
+    if row < page.first || row >= page.first + page.locations.count {
+      let first = max(0, row - Self.pageSize / 4)
+      guard let read = try? store.locations(in: first..<(first + Self.pageSize)) else {
+        return nil
+      }
+      page = (first, read)
+    }
+    let index = row - page.first
+    return page.locations.indices.contains(index) ? page.locations[index] : nil
+  }
+
   /// The index of a section kind; nil when it is not shown (Current Location with no position).
   public func index(of section: Section) -> Int? {
     sections.firstIndex(of: section)
   }
 
-  /// Where a saved place is listed.
+  /// Where a saved place is listed (a lookup by id: its position is its row).
   public func indexPath(of id: Location.ID) -> IndexPath? {
-    guard let row = snapshot.locations.firstIndex(where: { $0.id == id }),
-      let section = index(of: .saved)
-    else { return nil }
-    return IndexPath(row: row, section: section)
+    guard let location = try? store.find(id: id), let section = index(of: .saved) else {
+      return nil
+    }
+    return IndexPath(row: location.position, section: section)
   }
 
   /// The index path of the row selected, if any.
   public var selectedIndexPath: IndexPath? {
-    switch snapshot.selection {
+    switch selection {
     case .current: index(of: .current).map { IndexPath(row: 0, section: $0) }
     case .saved(let id): indexPath(of: id)
     case nil: nil
@@ -121,8 +150,8 @@ public final class LocationsViewModel {
   }
 
   /// Finds the saved place a user means, by number or name (see `PlaceReference`).
-  public func indexPath(of reference: PlaceReference) throws(PlaceReferenceError) -> IndexPath {
-    IndexPath(row: try reference.index(in: snapshot.locations), section: index(of: .saved) ?? 0)
+  public func indexPath(of reference: PlaceReference) throws -> IndexPath {
+    IndexPath(row: try store.locate(reference).position, section: index(of: .saved) ?? 0)
   }
 
   // MARK: - Actions
@@ -149,8 +178,7 @@ public final class LocationsViewModel {
   /// the destination is where the place ends up.
   public func move(from source: IndexPath, to destination: IndexPath) throws {
     let location = try savedLocation(at: source)
-    guard destination.section == source.section,
-      snapshot.locations.indices.contains(destination.row)
+    guard destination.section == source.section, (0..<savedCount).contains(destination.row)
     else { throw LocationsViewModelError.noSuchRow(destination) }
     try store.move(location.id, to: destination.row)
     try reload(announcing: .moved(location, from: source.row, to: destination.row))
@@ -201,13 +229,17 @@ public final class LocationsViewModel {
     liveObservation = changes.observeChanges { [weak self] _ in try self?.reloadIfChanged() }
   }
 
-  /// Re-reads the store; announces `.loaded` and returns true only when the list (places,
-  /// current location, selection) differs from what it showed.
+  /// Re-reads the store; announces `.loaded` and returns true only when the list (the count,
+  /// the current location, the selection, the rows read so far) differs from what it showed.
+  /// A page and three lookups, whatever the list's length.
   @discardableResult
   public func reloadIfChanged() throws -> Bool {
-    let fresh = try store.snapshot()
-    guard fresh != snapshot else { return false }
-    snapshot = fresh
+    let fresh = try Head(store)
+    let rows = page.first..<(page.first + page.locations.count)
+    let freshPage = page.locations.isEmpty ? [] : try store.locations(in: rows)
+    guard fresh != head || freshPage != page.locations else { return false }
+    apply(fresh)
+    page = (page.first, freshPage)
     change.value = .loaded
     return true
   }
@@ -231,7 +263,37 @@ public final class LocationsViewModel {
   }
 
   private func reload(announcing change: LocationsChange) throws {
-    snapshot = try store.snapshot()
+    apply(try Head(store))
+    page = (0, [])
     self.change.value = change
+  }
+
+  /// What the list shows besides its rows.
+  private struct Head: Equatable {
+    var count: Int
+    var selection: Place?
+    var currentLocation: Coordinate?
+
+    init(_ store: any LocationStoring) throws {
+      count = try store.count()
+      selection = try store.selection()
+      currentLocation = try store.currentLocation()
+    }
+
+    init(count: Int, selection: Place?, currentLocation: Coordinate?) {
+      self.count = count
+      self.selection = selection
+      self.currentLocation = currentLocation
+    }
+  }
+
+  private var head: Head {
+    Head(count: savedCount, selection: selection, currentLocation: currentLocation)
+  }
+
+  private func apply(_ head: Head) {
+    savedCount = head.count
+    selection = head.selection
+    currentLocation = head.currentLocation
   }
 }
