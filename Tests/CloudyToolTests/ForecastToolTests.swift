@@ -402,7 +402,8 @@ struct ForecastToolTests {
     #expect(json["removed"] as? Int == 1)
     #expect(json["olderThanSeconds"] as? Int == 604_800)
     #expect(try sqlite3(db, "SELECT location_id FROM forecast") == "2")
-    #expect(try sqlite3(db, "SELECT count(*) FROM forecast_day") == "7")
+    // San Francisco's recording: 8 days, every one kept.
+    #expect(try sqlite3(db, "SELECT count(*) FROM forecast_day") == "8")
     let text = try Self.forecast(["prune", "--older-than", "2w"], db: db)
     #expect(text.standardOutput.hasPrefix("Removed 0 cached forecasts with data issued before "))
 
@@ -423,8 +424,9 @@ struct ForecastToolTests {
     let removed = try ToolRunner.run("cloudy-locations", ["remove", "Auckland", "--db", db])
     #expect(removed.status == 0, "\(removed.standardError)")
     #expect(try sqlite3(db, "SELECT count(*) FROM forecast") == "1")
-    #expect(try sqlite3(db, "SELECT count(*) FROM forecast_day") == "7")
-    #expect(try sqlite3(db, "SELECT count(*) FROM forecast_hour") == "48")
+    // San Francisco's recording: 8 days and 49 hours, every one kept.
+    #expect(try sqlite3(db, "SELECT count(*) FROM forecast_day") == "8")
+    #expect(try sqlite3(db, "SELECT count(*) FROM forecast_hour") == "49")
     // San Francisco is selected now, and still shows its forecast.
     #expect(try Self.forecast(["show"], db: db).standardOutput.hasPrefix("San Francisco · "))
   }
