@@ -364,6 +364,30 @@ import Testing
 
   // MARK: Dark Sky
 
+  @Test("Pirate Weather is told apart from Dark Sky by what its flags say, read the same way")
+  func pirateWeatherNamedAsItself() throws {
+    // No genuine Pirate Weather recording is among the fixtures yet: the genuine Dark Sky one
+    // (2018, no `flags.version`) is transformed here, adding what Pirate Weather writes in its
+    // flags (`version`, as its server code sets it: "V1.3.1", "V2.9.1"; or `sourceTimes`).
+    let darkSky = try decode(try Fixture.darkSkySanFrancisco.bytes, .darkSky)
+    #expect(darkSky.provider == .darkSky)
+    for version in ["V1.3.1", "V1.5.5", "V2.9.1"] {
+      let body = try Fixture.darkSkySanFrancisco.modified { json in
+        try json.set("flags.version", version)
+      }
+      let pirate = try decode(body, .darkSky)
+      #expect(pirate.provider == .pirateWeather)
+      #expect(pirate.current == darkSky.current)
+      #expect(pirate.days == darkSky.days)
+    }
+    let sourceTimes = try Fixture.darkSkySanFrancisco.modified { json in
+      try json.set("flags.sourceTimes", ["hrrr_0-18": "2018-02-20 17Z"])
+    }
+    #expect(try decode(sourceTimes, .darkSky).provider == .pirateWeather)
+    #expect(ForecastProviderKind.pirateWeather.serviceName == "Pirate Weather")
+    #expect(ForecastProviderKind.darkSky.serviceName == "the Dark Sky service")
+  }
+
   @Test func darkSkySanFranciscoRealResponse() throws {
     let weather = try decode(try Fixture.darkSkySanFrancisco.bytes, .darkSky)
     #expect(weather.provider == .darkSky)

@@ -413,6 +413,30 @@ struct ForecastToolTests {
     #expect(!FileManager.default.fileExists(atPath: missing))
   }
 
+  @Test("a Pirate Weather response is named as itself in text and JSON, stored as pirate-weather")
+  func pirateWeatherImportedAsItself() throws {
+    let folder = try ToolTestFolder()
+    let db = try Self.database(folder)
+    // The genuine 2018 Dark Sky recording, transformed here: Pirate Weather's `flags.version`
+    // added (no genuine Pirate Weather recording is among the fixtures yet).
+    let original = try String(
+      contentsOfFile: try Self.fixturePath("darksky-sf-2018-02-20.json"), encoding: .utf8)
+    let transformed = original.replacingOccurrences(
+      of: "\"flags\":{", with: "\"flags\":{\"version\":\"V2.9.1\",")
+    #expect(transformed != original, "the recording's flags were found")
+    let file = folder.file("pirate.json")
+    try transformed.write(toFile: file, atomically: true, encoding: .utf8)
+    let imported = try Self.forecast(["import", file, "--place", "San Francisco"], db: db)
+    #expect(imported.status == 0, "\(imported.standardError)")
+    #expect(
+      imported.standardOutput.contains("(Pirate Weather, Dark Sky format) as the forecast of"))
+    #expect(try sqlite3(db, "SELECT provider FROM forecast") == "pirate-weather")
+    let text = try Self.forecast(["show", "San Francisco"], db: db)
+    #expect(text.standardOutput.contains(" · Pirate Weather · America/Los_Angeles"))
+    let json = try Self.json(try Self.forecast(["show", "2", "--json"], db: db).standardOutput)
+    #expect(json["provider"] as? String == "pirate-weather")
+  }
+
   @Test func removingAPlaceRemovesItsForecasts() throws {
     let folder = try ToolTestFolder()
     let db = try Self.database(folder)
