@@ -437,6 +437,39 @@ struct ForecastToolTests {
     #expect(json["provider"] as? String == "pirate-weather")
   }
 
+  @Test("show --week stays seven days; --days N and --hours N show what the cache holds")
+  func daysAndHoursBeyondTheWeek() throws {
+    let folder = try ToolTestFolder()
+    let db = try Self.database(folder)
+    // San Francisco's recording holds 8 days and 49 hours from its current time; all are kept.
+    let file = try Self.fixturePath("darksky-sf-2018-02-20.json")
+    #expect(try Self.forecast(["import", file, "--place", "San Francisco"], db: db).status == 0)
+    let week = try Self.forecast(["show", "2", "--week"], db: db)
+    #expect(week.standardOutput.hasPrefix("San Francisco · 7 days · "), "\(week.standardOutput)")
+    let days = try Self.forecast(["show", "2", "--days", "16"], db: db)
+    #expect(days.status == 0, "\(days.standardError)")
+    #expect(days.standardOutput.hasPrefix("San Francisco · 8 days · "), "\(days.standardOutput)")
+    #expect(days.standardOutput.split(separator: "\n").count == 1 + 8)
+    let daysJSON = try Self.json(
+      try Self.forecast(["show", "2", "--days", "16", "--json"], db: db).standardOutput)
+    let weekJSON = try #require(daysJSON["week"] as? [String: Any])
+    #expect(weekJSON["numberOfDays"] as? Int == 8)
+    #expect(weekJSON["cachedDays"] as? Int == 8)
+    let hourly = try Self.forecast(["show", "2", "--hourly"], db: db)
+    #expect(hourly.standardOutput.hasPrefix("San Francisco · 48 hours · "))
+    let hours = try Self.forecast(["show", "2", "--hourly", "--hours", "384"], db: db)
+    #expect(hours.standardOutput.hasPrefix("San Francisco · 49 hours · "))
+    // The recording's hours have feels-like temperatures and precipitation intensities.
+    #expect(hours.standardOutput.contains("feels "))
+    #expect(hours.standardOutput.contains(" in\n"))
+    for wrong in [
+      ["--days", "17"], ["--days", "0"], ["--hours", "385"], ["--day", "--days", "3"],
+    ] {
+      let refused = try Self.forecast(["show", "2"] + wrong, db: db)
+      #expect(refused.status == 64, "\(wrong): \(refused.standardError)")
+    }
+  }
+
   @Test func removingAPlaceRemovesItsForecasts() throws {
     let folder = try ToolTestFolder()
     let db = try Self.database(folder)
