@@ -11,13 +11,16 @@ import CloudyServices
 /// Units come from `flags.units` (`us`, `si`, `ca`, `uk`/`uk2`) or, in forecast.io responses
 /// from before `units` existed, from an `si` flag; when neither says, the response is refused:
 /// the same numbers mean °F or °C. Any of `currently`/`hourly`/`daily` may be missing; a point
-/// without a temperature or wind speed is left out. Fields real responses omit (`windBearing`
-/// on calm hours, `precipType`, `sunriseTime` in polar night, `apparentTemperature`) are not
-/// needed. Daily times are placed on their date's local midnight (see `LocalClock`).
+/// is kept with the values it has (summary, icon, temperature, wind speed, precipitation
+/// probability and intensity, apparent temperature; a day's sunrise and sunset) and left out
+/// only when it has none. Daily times are placed on their date's local midnight (see
+/// `LocalClock`). Pirate Weather's responses are named as its own (`service`).
 enum DarkSkyDecoding {
   private struct Units {
     var temperature: @Sendable (Double) -> Double
     var wind: @Sendable (Double) -> Double
+    /// Precipitation intensity to inches per hour.
+    var precipitation: @Sendable (Double) -> Double
   }
 
   static func decode(_ document: JSONField) throws(ForecastError) -> DecodedForecast {
@@ -31,7 +34,7 @@ enum DarkSkyDecoding {
     var current: WeatherConditions?
     if let currently = try document.optional("currently") {
       current = try point(currently, units: units)
-      if current == nil { notes.append("currently left out: it has no temperature or wind speed") }
+      if current == nil { notes.append("currently left out: it has no value") }
     }
     var hours: [WeatherHourData] = []
     if let hourly = try document.optional("hourly")?.optional("data") {
@@ -53,7 +56,17 @@ enum DarkSkyDecoding {
     }
     return DecodedForecast(
       latitude: latitude, longitude: longitude, timeZone: timeZone, current: current, days: days,
-      hours: hours, notes: notes, model: nil)
+      hours: hours, notes: notes, model: nil, provider: try service(document))
+  }
+
+  /// Pirate Weather, told apart from Dark Sky by what it writes in `flags`: a `version`
+  /// ("V1.3.1", "V2.9.1"), which Dark Sky and forecast.io never sent, or its `sourceTimes`.
+  static func service(_ document: JSONField) throws(ForecastError) -> ForecastProviderKind {
+    guard let flags = try document.optional("flags"), case .object = flags.value else {
+      return .darkSky
+    }
+    if flags.contains("version") || flags.contains("sourceTimes") { return .pirateWeather }
+    return .darkSky
   }
 
   private static func readUnits(_ document: JSONField) throws(ForecastError) -> Units {
@@ -69,15 +82,19 @@ enum DarkSkyDecoding {
       )
     }
     let celsius: @Sendable (Double) -> Double = { UnitConversion.fahrenheit(fromCelsius: $0) }
+    let millimetres: @Sendable (Double) -> Double = { UnitConversion.inches(fromMillimetres: $0) }
     switch name {
-    case "us": return Units(temperature: { $0 }, wind: { $0 })
+    case "us": return Units(temperature: { $0 }, wind: { $0 }, precipitation: { $0 })
     case "si":
       return Units(
-        temperature: celsius, wind: { UnitConversion.milesPerHour(fromMetresPerSecond: $0) })
+        temperature: celsius, wind: { UnitConversion.milesPerHour(fromMetresPerSecond: $0) },
+        precipitation: millimetres)
     case "ca":
       return Units(
-        temperature: celsius, wind: { UnitConversion.milesPerHour(fromKilometresPerHour: $0) })
-    case "uk", "uk2": return Units(temperature: celsius, wind: { $0 })
+        temperature: celsius, wind: { UnitConversion.milesPerHour(fromKilometresPerHour: $0) },
+        precipitation: millimetres)
+    case "uk", "uk2":
+      return Units(temperature: celsius, wind: { $0 }, precipitation: millimetres)
     default:
       throw .invalidResponse(
         "flags.units is \"\(name)\", units Cloudy does not know (it reads us, si, ca and uk2); refused rather than guessed"
@@ -85,8 +102,10 @@ enum DarkSkyDecoding {
     }
   }
 
-  private static func time(_ point: JSONField) throws(ForecastError) -> Int64 {
-    let field = try point.required("time")
+  private static func time(_ point: JSONField, _ key: String = "time") throws(ForecastError)
+    -> Int64
+  {
+    let field = try point.required(key)
     let value = try field.number()
     guard value == value.rounded(), abs(value) < 1e15 else {
       throw .invalidResponse("\(field.path) \(value) is not a unix time")
@@ -94,47 +113,66 @@ enum DarkSkyDecoding {
     return Int64(value)
   }
 
+  /// The icon, mapped to the closest of Cloudy's, and the summary (the icon's own words when
+  /// the point has an icon and no summary); nil for what the point does not have.
   private static func iconAndSummary(_ point: JSONField) throws(ForecastError) -> (
-    WeatherIcon, String
+    WeatherIcon?, String?
   ) {
     let iconName = try point.optional("icon")?.string()
-    let icon = iconName.map(WeatherIcon.closest(toProviderIcon:)) ?? .cloudy
-    let summary = Validation.summary(
-      try point.optional("summary")?.string(), fallback: icon.defaultSummary)
-    return (icon, summary)
+    let icon = iconName.map(WeatherIcon.closest(toProviderIcon:))
+    let text = try point.optional("summary")?.string()
+    let summary = Validation.summary(text, fallback: icon?.defaultSummary ?? "")
+    return (icon, summary.isEmpty ? nil : summary)
   }
 
-  private static func probability(_ point: JSONField) throws(ForecastError) -> Double? {
-    try point.optional("precipProbability")?.number()
+  private static func number(_ point: JSONField, _ keys: [String]) throws(ForecastError)
+    -> Double?
+  {
+    try point.optional(anyOf: keys)?.number()
   }
 
-  /// `currently` or one hour; nil when the point has no temperature or wind speed.
+  /// `currently` or one hour; nil when the point has no value besides its time.
   private static func point(_ point: JSONField, units: Units) throws(ForecastError)
     -> WeatherConditions?
   {
     let time = try time(point)
-    guard let temperature = try point.optional("temperature")?.number(),
-      let wind = try point.optional("windSpeed")?.number()
-    else { return nil }
     let (icon, summary) = try iconAndSummary(point)
-    return WeatherConditions(
-      time: time, summary: summary, icon: icon, temperature: units.temperature(temperature),
-      windSpeed: units.wind(wind), precipitationProbability: try probability(point))
+    let conditions = WeatherConditions(
+      time: time, summary: summary, icon: icon,
+      temperature: try number(point, ["temperature"]).map(units.temperature),
+      windSpeed: try number(point, ["windSpeed"]).map(units.wind),
+      precipitationProbability: try number(point, ["precipProbability"]),
+      apparentTemperature: try number(point, ["apparentTemperature"]).map(units.temperature),
+      precipitation: try number(point, ["precipIntensity"]).map(units.precipitation))
+    return conditions.hasValue ? conditions : nil
   }
 
+  /// One day; nil when it has no value besides its time. Its precipitation sum is left out:
+  /// Dark Sky's daily `precipAccumulation` is snowfall and its `precipIntensity` an average.
   private static func day(_ point: JSONField, units: Units) throws(ForecastError)
     -> WeatherDayData?
   {
     let time = try time(point)
-    guard
-      let minimum = try point.optional(anyOf: ["temperatureMin", "temperatureLow"])?.number(),
-      let maximum = try point.optional(anyOf: ["temperatureMax", "temperatureHigh"])?.number(),
-      let wind = try point.optional("windSpeed")?.number()
-    else { return nil }
     let (icon, summary) = try iconAndSummary(point)
-    return WeatherDayData(
-      time: time, summary: summary, icon: icon, temperatureMin: units.temperature(minimum),
-      temperatureMax: units.temperature(maximum), windSpeed: units.wind(wind),
-      precipitationProbability: try probability(point))
+    func instant(_ key: String) throws(ForecastError) -> Int64? {
+      guard point.contains(key), try point.optional(key) != nil else { return nil }
+      return try Self.time(point, key)
+    }
+    let day = WeatherDayData(
+      time: time, summary: summary, icon: icon,
+      temperatureMin: try number(point, ["temperatureMin", "temperatureLow"]).map(
+        units.temperature),
+      temperatureMax: try number(point, ["temperatureMax", "temperatureHigh"]).map(
+        units.temperature),
+      windSpeed: try number(point, ["windSpeed"]).map(units.wind),
+      precipitationProbability: try number(point, ["precipProbability"]),
+      apparentTemperatureMin: try number(
+        point, ["apparentTemperatureMin", "apparentTemperatureLow"]
+      ).map(units.temperature),
+      apparentTemperatureMax: try number(
+        point, ["apparentTemperatureMax", "apparentTemperatureHigh"]
+      ).map(units.temperature),
+      sunrise: try instant("sunriseTime"), sunset: try instant("sunsetTime"))
+    return day.hasValue ? day : nil
   }
 }

@@ -40,18 +40,21 @@ public enum ForecastResponseFormat: String, Sendable, CaseIterable {
   }
 }
 
-/// Turns a provider's JSON into a validated `WeatherData` in canonical units (°F, mph, 0…1).
+/// Turns a provider's JSON into a validated `WeatherData` in canonical units (°F, mph, 0…1,
+/// inches).
 ///
-/// Used by the providers after a fetch and by `cloudy-forecast import` on a saved file. Keeps at
-/// most 7 days (from the one holding the issue time) and 48 hours (from the issue hour).
+/// Used by the providers after a fetch and by `cloudy-forecast import` on a saved file. Keeps
+/// every hour from the issue hour on and every day from the one holding the issue time, up to
+/// Open-Meteo's longest forecast (16 days, 384 hours); what is left out is said in the notes.
 public enum ForecastDecoder {
-  public static let maximumDays = 7
-  public static let maximumHours = 48
+  public static let maximumDays = 16
+  public static let maximumHours = 384
 
   /// What a response decoded to, with what was left out and which model was read.
   public struct Decoded: Sendable {
     public var weather: WeatherData
-    /// Parts of the response left out, e.g. "daily left out: it has no wind speed".
+    /// What the response lacked or what was left out, e.g. "hourly has no weather code: kept
+    /// without it".
     public var notes: [String]
     /// The model read from a multi-model Open-Meteo response; nil otherwise.
     public var model: String?
@@ -80,13 +83,9 @@ public enum ForecastDecoder {
       }
       decoded = try DarkSkyDecoding.decode(document)
     }
-    let weather = try decoded.validated(provider: format.providerKind, fetchedAt: fetchedAt)
     var notes = decoded.notes
-    if weather.hours.isEmpty, !decoded.hours.isEmpty {
-      let count = decoded.hours.count
-      let which = count == 1 ? "its one hour is" : "its \(count) hours are all"
-      notes.append("hourly left out: \(which) before the data's current time")
-    }
+    let weather = try decoded.validated(
+      provider: decoded.provider ?? format.providerKind, fetchedAt: fetchedAt, notes: &notes)
     return Decoded(weather: weather, notes: notes, model: decoded.model)
   }
 }
@@ -101,9 +100,12 @@ struct DecodedForecast {
   var hours: [WeatherHourData]
   var notes: [String]
   var model: String?
+  /// The service the response says it is from, when its format is spoken by several
+  /// (Pirate Weather answers in Dark Sky's); nil: the format's own.
+  var provider: ForecastProviderKind? = nil
 
-  func validated(provider: ForecastProviderKind, fetchedAt: Int64) throws(ForecastError)
-    -> WeatherData
+  func validated(provider: ForecastProviderKind, fetchedAt: Int64, notes: inout [String])
+    throws(ForecastError) -> WeatherData
   {
     let coordinate: Coordinate
     do {
@@ -116,11 +118,11 @@ struct DecodedForecast {
     guard let issuedAt = current?.time ?? hours.first?.time ?? days.first?.time else {
       let left = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
       throw .invalidResponse(
-        "the response holds no forecast: no current conditions, hours or days with a temperature, wind speed and weather code\(left)"
+        "the response holds no forecast: no current conditions, hours or days with a value\(left)"
       )
     }
-    let hours = try Validation.selectHours(self.hours, now: issuedAt)
-    let days = try Validation.selectDays(self.days, now: issuedAt)
+    let hours = try Validation.selectHours(self.hours, now: issuedAt, notes: &notes)
+    let days = try Validation.selectDays(self.days, now: issuedAt, notes: &notes)
     var contents: ForecastContents = []
     if current != nil { contents.insert(.current) }
     if !hours.isEmpty { contents.insert(.hourly) }
@@ -132,7 +134,8 @@ struct DecodedForecast {
       ?? days.first.map {
         WeatherConditions(
           time: $0.time, summary: $0.summary, icon: $0.icon, temperature: $0.temperatureMax,
-          windSpeed: $0.windSpeed, precipitationProbability: $0.precipitationProbability)
+          windSpeed: $0.windSpeed, precipitationProbability: $0.precipitationProbability,
+          apparentTemperature: $0.apparentTemperatureMax)
       }
     guard let stored else {
       throw .invalidResponse("every hour and day of the response is before its issue time")
@@ -166,13 +169,15 @@ package enum Validation {
     }
   }
 
-  static func temperature(_ value: Double, path: String) throws(ForecastError) {
+  static func temperature(_ value: Double?, path: String) throws(ForecastError) {
+    guard let value else { return }
     guard value.isFinite, temperatureRange.contains(value) else {
       throw .invalidResponse("\(path): temperature \(value) °F is impossible")
     }
   }
 
-  static func wind(_ value: Double, path: String) throws(ForecastError) {
+  static func wind(_ value: Double?, path: String) throws(ForecastError) {
+    guard let value else { return }
     guard value.isFinite, windRange.contains(value) else {
       throw .invalidResponse("\(path): wind speed \(value) mph is impossible")
     }
@@ -185,29 +190,50 @@ package enum Validation {
     }
   }
 
+  /// Inches; no rain gauge has seen 100 in an hour or 200 in a day.
+  static func precipitation(_ value: Double?, path: String) throws(ForecastError) {
+    guard let value else { return }
+    guard value.isFinite, (0...200).contains(value) else {
+      throw .invalidResponse("\(path): precipitation \(value) in is impossible")
+    }
+  }
+
   static func conditions(_ conditions: WeatherConditions, path: String) throws(ForecastError) {
     try time(conditions.time, path: path)
     try temperature(conditions.temperature, path: path)
+    try temperature(conditions.apparentTemperature, path: path)
     try wind(conditions.windSpeed, path: path)
     try probability(conditions.precipitationProbability, path: path)
+    try precipitation(conditions.precipitation, path: path)
   }
 
   static func day(_ day: WeatherDayData, path: String) throws(ForecastError) {
     try time(day.time, path: path)
     try temperature(day.temperatureMin, path: path)
     try temperature(day.temperatureMax, path: path)
-    guard day.temperatureMin <= day.temperatureMax else {
+    try temperature(day.apparentTemperatureMin, path: path)
+    try temperature(day.apparentTemperatureMax, path: path)
+    if let minimum = day.temperatureMin, let maximum = day.temperatureMax, minimum > maximum {
       throw .invalidResponse(
-        "\(path): minimum temperature \(day.temperatureMin) is above the maximum \(day.temperatureMax)"
-      )
+        "\(path): minimum temperature \(minimum) is above the maximum \(maximum)")
+    }
+    if let minimum = day.apparentTemperatureMin, let maximum = day.apparentTemperatureMax,
+      minimum > maximum
+    {
+      throw .invalidResponse(
+        "\(path): minimum apparent temperature \(minimum) is above the maximum \(maximum)")
     }
     try wind(day.windSpeed, path: path)
     try probability(day.precipitationProbability, path: path)
+    try precipitation(day.precipitationSum, path: path)
+    if let sunrise = day.sunrise { try time(sunrise, path: path + " sunrise") }
+    if let sunset = day.sunset { try time(sunset, path: path + " sunset") }
   }
 
-  /// Validates every hour, requires increasing times and keeps 48 from the issue hour on.
-  static func selectHours(_ hours: [WeatherHourData], now: Int64) throws(ForecastError)
-    -> [WeatherHourData]
+  /// Validates every hour, requires increasing times and keeps the hours from the issue hour
+  /// on, up to `ForecastDecoder.maximumHours`; notes what it leaves out.
+  static func selectHours(_ hours: [WeatherHourData], now: Int64, notes: inout [String])
+    throws(ForecastError) -> [WeatherHourData]
   {
     var previous: Int64?
     for (index, hour) in hours.enumerated() {
@@ -217,12 +243,27 @@ package enum Validation {
       }
       previous = hour.time
     }
-    return Array(hours.filter { $0.time > now - 3600 }.prefix(ForecastDecoder.maximumHours))
+    let current = hours.filter { $0.time > now - 3600 }
+    let earlier = hours.count - current.count
+    if earlier > 0 {
+      notes.append(
+        current.isEmpty
+          ? "hourly left out: \(earlier == 1 ? "its one hour is" : "its \(earlier) hours are all") before the data's current time"
+          : "\(earlier == 1 ? "1 hour" : "\(earlier) hours") before the data's current time left out"
+      )
+    }
+    if current.count > ForecastDecoder.maximumHours {
+      notes.append(
+        "\(current.count - ForecastDecoder.maximumHours) hours after the first \(ForecastDecoder.maximumHours) left out"
+      )
+    }
+    return Array(current.prefix(ForecastDecoder.maximumHours))
   }
 
-  /// Validates every day, requires increasing times and keeps 7 from the day holding `now`.
-  static func selectDays(_ days: [WeatherDayData], now: Int64) throws(ForecastError)
-    -> [WeatherDayData]
+  /// Validates every day, requires increasing times and keeps the days from the one holding
+  /// `now` on, up to `ForecastDecoder.maximumDays`; notes what it leaves out.
+  static func selectDays(_ days: [WeatherDayData], now: Int64, notes: inout [String])
+    throws(ForecastError) -> [WeatherDayData]
   {
     for (index, day) in days.enumerated() {
       try self.day(day, path: "day \(index)")
@@ -234,6 +275,16 @@ package enum Validation {
     guard !days.isEmpty else { return [] }
     var first = 0
     while first + 1 < days.count, days[first + 1].time <= now { first += 1 }
+    if first > 0 {
+      notes.append(
+        "\(first == 1 ? "1 day" : "\(first) days") before the data's current day left out")
+    }
+    let kept = days.count - first
+    if kept > ForecastDecoder.maximumDays {
+      notes.append(
+        "\(kept - ForecastDecoder.maximumDays) days after the first \(ForecastDecoder.maximumDays) left out"
+      )
+    }
     return Array(days[first...].prefix(ForecastDecoder.maximumDays))
   }
 

@@ -118,27 +118,29 @@ enum OpenMeteoDecoding {
     _ document: JSONField, names: Names, clock: LocalClock, notes: inout [String]
   ) throws(ForecastError) -> WeatherConditions? {
     let block: JSONField
-    let units: JSONField?
+    let ownUnits: JSONField?
     let temperatureKeys: [String]
     let codeKeys: [String]
     let windKeys: [String]
+    var apparentKeys: [String] = []
+    var precipitationKeys: [String] = []
+    var probabilityKeys: [String] = []
     if let current = try document.optional("current") {
       // In a multi-model response `current` may be suffixed or, as Open-Meteo sends it for
       // the models' blend, not: the model's own name first, then the plain one.
       block = current
-      units = try document.optional("current_units")
+      ownUnits = try document.optional("current_units")
       temperatureKeys = names(Self.temperatureKeys) + Self.temperatureKeys
       codeKeys = names(Self.codeKeys) + Self.codeKeys
       windKeys = names(Self.windKeys) + Self.windKeys
+      apparentKeys = names(["apparent_temperature"]) + ["apparent_temperature"]
+      precipitationKeys = names(["precipitation"]) + ["precipitation"]
+      probabilityKeys = names(["precipitation_probability"])
     } else if let legacy = try document.optional("current_weather") {
       // The older `current_weather=true` block. Responses before mid-2023 have no units block
-      // for it: it then shares the hourly block's units.
+      // for it: its units are then those the response's other units blocks state.
       block = legacy
-      if let own = try document.optional("current_weather_units") {
-        units = own
-      } else {
-        units = try document.optional("hourly_units")
-      }
+      ownUnits = try document.optional("current_weather_units")
       temperatureKeys = ["temperature", "temperature_2m"]
       codeKeys = ["weathercode", "weather_code"]
       windKeys = ["windspeed", "wind_speed_10m", "windspeed_10m"]
@@ -149,33 +151,52 @@ enum OpenMeteoDecoding {
     let temperatureField = try block.optional(anyOf: temperatureKeys)
     let windField = try block.optional(anyOf: windKeys)
     let codeField = try block.optional(anyOf: codeKeys)
-    guard let temperatureField, let windField, let codeField else {
-      let missing = [
-        (temperatureField, "temperature"), (windField, "wind speed"), (codeField, "weather code"),
-      ].filter { $0.0 == nil }.map(\.1)
-      notes.append("\(name) left out: it has no \(missing.joined(separator: ", "))")
+    let apparentField = try block.optional(anyOf: apparentKeys)
+    let precipitationField = try block.optional(anyOf: precipitationKeys)
+    let probabilityField = try block.optional(anyOf: probabilityKeys)
+    let lacking = [
+      (temperatureField, "temperature"), (windField, "wind speed"), (codeField, "weather code"),
+    ].filter { $0.0 == nil }.map(\.1)
+    guard
+      temperatureField != nil || windField != nil || codeField != nil || apparentField != nil
+        || precipitationField != nil || probabilityField != nil
+    else {
+      notes.append("\(name) left out: it has no \(lacking.joined(separator: ", "))")
       return nil
     }
-    guard let units else {
-      throw .invalidResponse(
-        "\(name) has no units block, so its units cannot be known; refused rather than guessed")
+    if !lacking.isEmpty {
+      notes.append("\(name) has no \(lacking.joined(separator: ", ")): kept without it")
     }
+    let units = ResponseUnits(document: document, block: name, own: ownUnits)
     let time = try parseTime(try block.required("time"), clock: clock)
-    let toFahrenheit = try temperatureConversion(
-      units, keys: [key(of: temperatureField), "temperature_2m", "temperature"])
-    let toMPH = try windConversion(
-      units, keys: [key(of: windField), "wind_speed_10m", "windspeed_10m", "windspeed"])
-    let code = try weatherCode(codeField)
-    let isDay = try dayFlag(block.optional("is_day")) ?? isDaytime(time, clock: clock)
-    var probability: Double?
-    if let field = try block.optional(names(["precipitation_probability"])[0]) {
-      probability = try field.number() / 100
+    var conditions = WeatherConditions(
+      time: time, summary: nil, icon: nil, temperature: nil, windSpeed: nil)
+    if let temperatureField {
+      let toFahrenheit = try units.temperature(
+        keys: [key(of: temperatureField), "temperature_2m", "temperature"], notes: &notes)
+      conditions.temperature = try temperatureField.optionalNumber().map(toFahrenheit)
     }
-    return WeatherConditions(
-      time: time, summary: WMOWeatherCode.summary(code: code),
-      icon: WMOWeatherCode.icon(code: code, isDay: isDay),
-      temperature: toFahrenheit(try temperatureField.number()),
-      windSpeed: toMPH(try windField.number()), precipitationProbability: probability)
+    if let apparentField {
+      let toFahrenheit = try units.temperature(keys: [key(of: apparentField)], notes: &notes)
+      conditions.apparentTemperature = try apparentField.optionalNumber().map(toFahrenheit)
+    }
+    if let windField {
+      let toMPH = try units.wind(
+        keys: [key(of: windField), "wind_speed_10m", "windspeed_10m", "windspeed"], notes: &notes)
+      conditions.windSpeed = try windField.optionalNumber().map(toMPH)
+    }
+    if let precipitationField {
+      let toInches = try units.precipitation(keys: [key(of: precipitationField)], notes: &notes)
+      conditions.precipitation = try precipitationField.optionalNumber().map(toInches)
+    }
+    if let codeField, !codeField.isNull {
+      let code = try weatherCode(codeField)
+      let isDay = try dayFlag(block.optional("is_day")) ?? isDaytime(time, clock: clock)
+      conditions.summary = WMOWeatherCode.summary(code: code)
+      conditions.icon = WMOWeatherCode.icon(code: code, isDay: isDay)
+    }
+    conditions.precipitationProbability = try probabilityField?.optionalNumber().map { $0 / 100 }
+    return conditions
   }
 
   private static func decodeHours(
@@ -183,35 +204,54 @@ enum OpenMeteoDecoding {
   ) throws(ForecastError) -> [WeatherHourData] {
     guard let block = try document.optional("hourly") else { return [] }
     let times = try block.required("time").elements()
+    let count = times.count
+    let temperature = try column(block, names(temperatureKeys), count: count)
+    let apparent = try column(block, names(["apparent_temperature"]), count: count)
+    let wind = try column(block, names(windKeys), count: count)
+    let code = try column(block, names(codeKeys), count: count)
+    let probabilities = try column(block, names(["precipitation_probability"]), count: count)
+    let precipitation = try column(block, names(["precipitation"]), count: count)
+    let dayFlags = try column(block, names(["is_day"]), count: count)
     guard
-      let columns = try requiredColumns(
-        block, temperature: names(temperatureKeys), wind: names(windKeys),
-        code: names(codeKeys), count: times.count, notes: &notes)
+      try keep(
+        block, notes: &notes,
+        shown: [(temperature, "temperature"), (wind, "wind speed"), (code, "weather code")],
+        others: [apparent, probabilities, precipitation])
     else { return [] }
-    let units = try document.required("hourly_units")
-    let probabilities = try optionalColumn(
-      block, names(["precipitation_probability"]), count: times.count)
-    let dayFlags = try optionalColumn(block, names(["is_day"]), count: times.count)
-    let toFahrenheit = try temperatureConversion(units, keys: [key(of: columns.temperature.field)])
-    let toMPH = try windConversion(units, keys: [key(of: columns.wind.field)])
+    let units = ResponseUnits(
+      document: document, block: "hourly", own: try document.optional("hourly_units"))
+    let toFahrenheit = try temperature.map { (column) throws(ForecastError) in
+      try units.temperature(keys: [key(of: column.field)], notes: &notes)
+    }
+    let apparentToFahrenheit = try apparent.map { (column) throws(ForecastError) in
+      try units.temperature(keys: [key(of: column.field)], notes: &notes)
+    }
+    let toMPH = try wind.map { (column) throws(ForecastError) in
+      try units.wind(keys: [key(of: column.field)], notes: &notes)
+    }
+    let toInches = try precipitation.map { (column) throws(ForecastError) in
+      try units.precipitation(keys: [key(of: column.field)], notes: &notes)
+    }
 
     var hours: [WeatherHourData] = []
-    hours.reserveCapacity(times.count)
+    hours.reserveCapacity(count)
     for index in times.indices {
       let time = try parseTime(times[index], clock: clock)
-      guard let temperature = try columns.temperature.values[index].optionalNumber(),
-        let wind = try columns.wind.values[index].optionalNumber(),
-        !columns.code.values[index].isNull
-      else { continue }
-      let code = try weatherCode(columns.code.values[index])
-      let isDay = try dayFlag(dayFlags?[index]) ?? isDaytime(time, clock: clock)
-      let probability = try probabilities?[index].optionalNumber().map { $0 / 100 }
-      hours.append(
-        WeatherConditions(
-          time: time, summary: WMOWeatherCode.summary(code: code),
-          icon: WMOWeatherCode.icon(code: code, isDay: isDay),
-          temperature: toFahrenheit(temperature),
-          windSpeed: toMPH(wind), precipitationProbability: probability))
+      var hour = WeatherConditions(
+        time: time, summary: nil, icon: nil,
+        temperature: try value(temperature, index).map { toFahrenheit?($0) ?? $0 },
+        windSpeed: try value(wind, index).map { toMPH?($0) ?? $0 },
+        precipitationProbability: try value(probabilities, index).map { $0 / 100 },
+        apparentTemperature: try value(apparent, index).map { apparentToFahrenheit?($0) ?? $0 },
+        precipitation: try value(precipitation, index).map { toInches?($0) ?? $0 })
+      if let field = code?.values[index], !field.isNull {
+        let code = try weatherCode(field)
+        let isDay = try dayFlag(dayFlags?.values[index]) ?? isDaytime(time, clock: clock)
+        hour.summary = WMOWeatherCode.summary(code: code)
+        hour.icon = WMOWeatherCode.icon(code: code, isDay: isDay)
+      }
+      // A row with a time and no value says nothing: left out (a `null` is never a 0).
+      if hour.hasValue { hours.append(hour) }
     }
     return hours
   }
@@ -221,43 +261,73 @@ enum OpenMeteoDecoding {
   ) throws(ForecastError) -> [WeatherDayData] {
     guard let block = try document.optional("daily") else { return [] }
     let times = try block.required("time").elements()
+    let count = times.count
+    let maxima = try column(block, names(["temperature_2m_max"]), count: count)
+    let minima = try column(block, names(["temperature_2m_min"]), count: count)
+    let wind = try column(block, names(["wind_speed_10m_max", "windspeed_10m_max"]), count: count)
+    let code = try column(block, names(codeKeys), count: count)
+    let probabilities = try column(
+      block, names(["precipitation_probability_max"]), count: count)
+    let sums = try column(block, names(["precipitation_sum"]), count: count)
+    let apparentMaxima = try column(block, names(["apparent_temperature_max"]), count: count)
+    let apparentMinima = try column(block, names(["apparent_temperature_min"]), count: count)
+    let sunrises = try column(block, names(["sunrise"]), count: count)
+    let sunsets = try column(block, names(["sunset"]), count: count)
     guard
-      let columns = try requiredColumns(
-        block, temperature: names(["temperature_2m_max"]),
-        wind: names(["wind_speed_10m_max", "windspeed_10m_max"]), code: names(codeKeys),
-        count: times.count, notes: &notes)
+      try keep(
+        block, notes: &notes,
+        shown: [
+          (minima, "minimum temperature"), (maxima, "maximum temperature"),
+          (wind, "wind speed"), (code, "weather code"),
+        ],
+        others: [probabilities, sums, apparentMaxima, apparentMinima, sunrises, sunsets])
     else { return [] }
-    guard let minima = try optionalColumn(block, names(["temperature_2m_min"]), count: times.count)
-    else {
-      notes.append("daily left out: it has no temperature_2m_min")
-      return []
+    let units = ResponseUnits(
+      document: document, block: "daily", own: try document.optional("daily_units"))
+    func temperature(_ column: Column?) throws(ForecastError) -> (@Sendable (Double) -> Double)? {
+      guard let column else { return nil }
+      return try units.temperature(keys: [key(of: column.field)], notes: &notes)
     }
-    let units = try document.required("daily_units")
-    let probabilities = try optionalColumn(
-      block, names(["precipitation_probability_max"]), count: times.count)
-    let maxToFahrenheit = try temperatureConversion(
-      units, keys: [key(of: columns.temperature.field)])
-    let minToFahrenheit = try temperatureConversion(units, keys: names(["temperature_2m_min"]))
-    let toMPH = try windConversion(units, keys: [key(of: columns.wind.field)])
+    let maxToFahrenheit = try temperature(maxima)
+    let minToFahrenheit = try temperature(minima)
+    let apparentMaxToFahrenheit = try temperature(apparentMaxima)
+    let apparentMinToFahrenheit = try temperature(apparentMinima)
+    let toMPH = try wind.map { (column) throws(ForecastError) in
+      try units.wind(keys: [key(of: column.field)], notes: &notes)
+    }
+    let toInches = try sums.map { (column) throws(ForecastError) in
+      try units.precipitation(keys: [key(of: column.field)], notes: &notes)
+    }
+    func instant(_ column: Column?, _ index: Int) throws(ForecastError) -> Int64? {
+      guard let field = column?.values[index], !field.isNull else { return nil }
+      return try parseTime(field, clock: clock)
+    }
 
     var days: [WeatherDayData] = []
-    days.reserveCapacity(times.count)
+    days.reserveCapacity(count)
     for index in times.indices {
       var time = try parseTime(times[index], clock: clock)
       if case .number = times[index].value { time = clock.dayStart(fixedOffsetMidnight: time) }
-      guard let maximum = try columns.temperature.values[index].optionalNumber(),
-        let minimum = try minima[index].optionalNumber(),
-        let wind = try columns.wind.values[index].optionalNumber(),
-        !columns.code.values[index].isNull
-      else { continue }
-      let code = try weatherCode(columns.code.values[index])
-      let probability = try probabilities?[index].optionalNumber().map { $0 / 100 }
-      days.append(
-        WeatherDayData(
-          time: time, summary: WMOWeatherCode.summary(code: code),
-          icon: WMOWeatherCode.icon(code: code, isDay: true),
-          temperatureMin: minToFahrenheit(minimum), temperatureMax: maxToFahrenheit(maximum),
-          windSpeed: toMPH(wind), precipitationProbability: probability))
+      var day = WeatherDayData(
+        time: time, summary: nil, icon: nil,
+        temperatureMin: try value(minima, index).map { minToFahrenheit?($0) ?? $0 },
+        temperatureMax: try value(maxima, index).map { maxToFahrenheit?($0) ?? $0 },
+        windSpeed: try value(wind, index).map { toMPH?($0) ?? $0 },
+        precipitationProbability: try value(probabilities, index).map { $0 / 100 },
+        precipitationSum: try value(sums, index).map { toInches?($0) ?? $0 },
+        apparentTemperatureMin: try value(apparentMinima, index).map {
+          apparentMinToFahrenheit?($0) ?? $0
+        },
+        apparentTemperatureMax: try value(apparentMaxima, index).map {
+          apparentMaxToFahrenheit?($0) ?? $0
+        },
+        sunrise: try instant(sunrises, index), sunset: try instant(sunsets, index))
+      if let field = code?.values[index], !field.isNull {
+        let code = try weatherCode(field)
+        day.summary = WMOWeatherCode.summary(code: code)
+        day.icon = WMOWeatherCode.icon(code: code, isDay: true)
+      }
+      if day.hasValue { days.append(day) }
     }
     return days
   }
@@ -269,49 +339,37 @@ enum OpenMeteoDecoding {
     var values: [JSONField]
   }
 
-  private struct Columns {
-    var temperature: Column
-    var wind: Column
-    var code: Column
+  /// Whether a block is kept: it has at least one column of values. Notes the shown values it
+  /// lacks ("hourly has no weather code: kept without it"), or why it is left out.
+  private static func keep(
+    _ block: JSONField, notes: inout [String], shown: [(Column?, String)], others: [Column?]
+  ) throws(ForecastError) -> Bool {
+    let lacking = shown.filter { $0.0 == nil }.map(\.1)
+    if lacking.count == shown.count, others.allSatisfy({ $0 == nil }) {
+      notes.append("\(block.path) left out: it has no \(lacking.joined(separator: ", "))")
+      return false
+    }
+    if !lacking.isEmpty {
+      let them = lacking.count == 1 ? "it" : "them"
+      notes.append("\(block.path) has no \(lacking.joined(separator: ", ")): kept without \(them)")
+    }
+    return true
   }
 
-  /// The three columns a row needs; nil (with a note naming what is missing) when any is absent.
-  private static func requiredColumns(
-    _ block: JSONField, temperature: [String], wind: [String], code: [String], count: Int,
-    notes: inout [String]
-  ) throws(ForecastError) -> Columns? {
-    var missing: [String] = []
-    let temperatureField = try block.optional(anyOf: temperature)
-    let windField = try block.optional(anyOf: wind)
-    let codeField = try block.optional(anyOf: code)
-    if temperatureField == nil { missing.append("temperature") }
-    if windField == nil { missing.append("wind speed") }
-    if codeField == nil { missing.append("weather code") }
-    guard let temperatureField, let windField, let codeField else {
-      notes.append("\(block.path) left out: it has no \(missing.joined(separator: ", "))")
-      return nil
-    }
-    func column(_ field: JSONField) throws(ForecastError) -> Column {
-      let values = try field.elements()
-      guard values.count == count else {
-        throw .invalidResponse("\(field.path) has \(values.count) values for \(count) times")
-      }
-      return Column(field: field, values: values)
-    }
-    return Columns(
-      temperature: try column(temperatureField), wind: try column(windField),
-      code: try column(codeField))
-  }
-
-  private static func optionalColumn(_ block: JSONField, _ keys: [String], count: Int)
-    throws(ForecastError) -> [JSONField]?
+  private static func column(_ block: JSONField, _ keys: [String], count: Int)
+    throws(ForecastError) -> Column?
   {
     guard let field = try block.optional(anyOf: keys) else { return nil }
     let values = try field.elements()
     guard values.count == count else {
       throw .invalidResponse("\(field.path) has \(values.count) values for \(count) times")
     }
-    return values
+    return Column(field: field, values: values)
+  }
+
+  /// The number at `index` of a column; nil for a column the block lacks or a `null`.
+  private static func value(_ column: Column?, _ index: Int) throws(ForecastError) -> Double? {
+    try column?.values[index].optionalNumber()
   }
 
   private static func key(of field: JSONField) -> String {
@@ -351,45 +409,5 @@ enum OpenMeteoDecoding {
 
   private static func isDaytime(_ time: Int64, clock: LocalClock) -> Bool {
     (6..<18).contains(clock.localHour(atUnixTime: time))
-  }
-
-  private static func temperatureConversion(_ units: JSONField, keys: [String])
-    throws(ForecastError) -> @Sendable (Double) -> Double
-  {
-    guard let field = try units.optional(anyOf: keys) else {
-      throw .invalidResponse(
-        "\(units.path) gives no unit for \(keys[0]), so it cannot be known; refused rather than guessed"
-      )
-    }
-    let unit = try field.string()
-    switch unit {
-    case "°F": return { $0 }
-    case "°C": return { UnitConversion.fahrenheit(fromCelsius: $0) }
-    default:
-      throw .invalidResponse(
-        "\(field.path) is \"\(unit)\", a temperature unit Cloudy does not know (it reads °C and °F); refused rather than guessed"
-      )
-    }
-  }
-
-  private static func windConversion(_ units: JSONField, keys: [String]) throws(ForecastError)
-    -> @Sendable (Double) -> Double
-  {
-    guard let field = try units.optional(anyOf: keys) else {
-      throw .invalidResponse(
-        "\(units.path) gives no unit for \(keys[0]), so it cannot be known; refused rather than guessed"
-      )
-    }
-    let unit = try field.string()
-    switch unit {
-    case "mp/h", "mph": return { $0 }
-    case "km/h": return { UnitConversion.milesPerHour(fromKilometresPerHour: $0) }
-    case "m/s": return { UnitConversion.milesPerHour(fromMetresPerSecond: $0) }
-    case "kn": return { UnitConversion.milesPerHour(fromKnots: $0) }
-    default:
-      throw .invalidResponse(
-        "\(field.path) is \"\(unit)\", a wind speed unit Cloudy does not know (it reads km/h, m/s, mp/h and kn); refused rather than guessed"
-      )
-    }
   }
 }

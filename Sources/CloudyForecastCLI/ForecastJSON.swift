@@ -13,7 +13,7 @@ public import CloudyViewModels
 ///
 ///     {
 ///       "place": {…},
-///       "provider": "open-meteo" | "dark-sky",
+///       "provider": "open-meteo" | "dark-sky" | "pirate-weather",
 ///       "fetchedAt": 1768421700,            // unix seconds: when it was fetched or imported
 ///       "ageSeconds": 7200,                 // the DATA's age: now − issuedAt
 ///       "age": "2 h ago" | "8 years old",
@@ -45,8 +45,21 @@ public import CloudyViewModels
 ///       },
 ///       "issuedAt": 1768421700,             // when the provider issued the data
 ///       "contents": { "current": true, "hourly": true, "daily": false },
-///       "missing": null | "This forecast has no daily data (it has current conditions and hourly data)."
+///       "missing": null | "This forecast has no daily data (it has current conditions and hourly data).",
+///       "lacking": ["summary", "windSpeed"],  // shown values no row of the view has
+///       "lackingText": null | "The response has no weather code or wind speed for these hours."
 ///     }
+///
+/// A value the response did not have is `null` in every key that shows it (the number, its
+/// text, the summary or icon), never 0 or "–"; each row's `missing` lists the shown values it
+/// lacks (`summary`, `temperature`, `temperatureMin`, `temperatureMax`, `windSpeed`). Beside
+/// the book's values, when the response had them: `apparentTemperature` (text) and
+/// `apparentTemperatureFahrenheit` ("feels like"; a day has its min and max),
+/// `precipitationInches` (the hour's amount, or the day's sum) with its text
+/// (`precipitationAmount` in an hour, `precipitation` in the day view and a week's day, by the
+/// units notation: "0.02 in" / "0.5 mm"), and a day's `sunrise`/`sunset` (unix seconds) with
+/// `sunriseText`/`sunsetText`. `week` has seven days (`--days N`: up to N) and `hourly` 48
+/// hours (`--hours N`), with `cachedDays`/`cachedHours` saying how many the cache holds.
 ///
 /// The view's key (`day`, `week`, `hourly`) is absent when the forecast lacks that part; `missing`
 /// then says so.
@@ -95,10 +108,9 @@ public enum ForecastJSON {
   }
 
   static func show(
-    _ model: ForecastViewModel, weather: WeatherData, age: ForecastAge, view: ShowView
-  )
-    -> JSON
-  {
+    _ model: ForecastViewModel, weather: WeatherData, age: ForecastAge, view: ShowView,
+    count: Int? = nil
+  ) -> JSON {
     let zone = model.timeZone
     var members: [(String, JSON)] = [
       ("place", place(model.target)),
@@ -112,84 +124,135 @@ public enum ForecastJSON {
       ("settings", settings(model.settings)),
       ("view", .string(view.rawValue)),
     ]
+    var lacking: [WeatherValue]?
     switch view {
     case .day:
-      if let day = model.day { members.append(("day", self.day(day))) }
+      if let day = model.day {
+        members.append(("day", self.day(day)))
+        lacking = day.missing
+      }
     case .week:
-      if let week = model.week {
+      if let week = model.days(count ?? ForecastViewModel.weekDays) {
         members.append(
           (
             "week",
             .object([
               ("numberOfDays", .int(Int64(week.numberOfDays))),
               ("days", .array(week.days.map(self.weekDay))),
+              ("cachedDays", .int(Int64(model.cachedDays))),
             ])
           ))
+        lacking = week.missing
       }
     case .hourly:
-      if let hourly = model.hourly {
+      if let hourly = model.hourly(hours: count ?? ForecastViewModel.defaultHours) {
         members.append(
           (
             "hourly",
             .object([
               ("numberOfHours", .int(Int64(hourly.numberOfHours))),
               ("hours", .array(hourly.hours.map(hour))),
+              ("cachedHours", .int(Int64(model.cachedHours))),
             ])
           ))
+        lacking = hourly.missing
       }
     }
     members += [
       ("issuedAt", .int(weather.issuedAt)),
       ("contents", contents(weather.contents)),
       ("missing", .optional(model.missingText(for: view.part))),
+      ("lacking", lacking.map(values) ?? .array([])),
+      (
+        "lackingText",
+        .optional(lacking.flatMap { ForecastViewModel.lackingText($0, part: view.part) })
+      ),
     ]
     return .object(members)
   }
 
+  /// A value in the store's units, rounded (two decimals); null when the response lacked it.
+  static func number(_ value: Double?) -> JSON { value.map(JSON.measurement) ?? .null }
+
+  /// A text the view formatted; null (never "–") when the response lacked the value.
+  static func text(_ text: String, _ value: (some Any)?) -> JSON {
+    value == nil ? .null : .string(text)
+  }
+
+  static func values(_ values: [WeatherValue]) -> JSON {
+    .array(values.map { .string($0.rawValue) })
+  }
+
   static func day(_ day: DayViewModel) -> JSON {
-    .object([
-      ("time", .int(day.conditions.time)),
+    let data = day.conditions
+    return .object([
+      ("time", .int(data.time)),
       ("dateText", .string(day.date)),
       ("timeText", .string(day.time)),
-      ("summary", .string(day.summary)),
-      ("temperature", .string(day.temperature)),
-      ("windSpeed", .string(day.windSpeed)),
-      ("icon", .string(day.iconName)),
-      ("temperatureFahrenheit", .measurement(day.conditions.temperature)),
-      ("windSpeedMph", .measurement(day.conditions.windSpeed)),
-      ("precipitationProbability", .optional(day.conditions.precipitationProbability)),
+      ("summary", .optional(data.summary)),
+      ("temperature", text(day.temperature, data.temperature)),
+      ("windSpeed", text(day.windSpeed, data.windSpeed)),
+      ("icon", .optional(data.icon?.rawValue)),
+      ("temperatureFahrenheit", number(data.temperature)),
+      ("windSpeedMph", number(data.windSpeed)),
+      ("precipitationProbability", .optional(data.precipitationProbability)),
+      ("apparentTemperature", .optional(day.apparentTemperature)),
+      ("apparentTemperatureFahrenheit", number(data.apparentTemperature)),
+      ("precipitation", .optional(day.precipitation)),
+      ("precipitationInches", number(data.precipitation)),
+      ("missing", values(day.missing)),
     ])
   }
 
   static func weekDay(_ row: WeatherDayViewModel) -> JSON {
-    .object([
-      ("time", .int(row.data.time)),
+    let data = row.data
+    return .object([
+      ("time", .int(data.time)),
       ("weekday", .string(row.day)),
       ("date", .string(row.date)),
-      ("temperature", .string(row.temperature)),
-      ("windSpeed", .string(row.windSpeed)),
-      ("summary", .string(row.summary)),
-      ("icon", .string(row.iconName)),
-      ("temperatureMinFahrenheit", .measurement(row.data.temperatureMin)),
-      ("temperatureMaxFahrenheit", .measurement(row.data.temperatureMax)),
-      ("windSpeedMph", .measurement(row.data.windSpeed)),
-      ("precipitationProbability", .optional(row.data.precipitationProbability)),
+      (
+        "temperature",
+        data.temperatureMin == nil && data.temperatureMax == nil ? .null : .string(row.temperature)
+      ),
+      ("windSpeed", text(row.windSpeed, data.windSpeed)),
+      ("summary", .optional(data.summary)),
+      ("icon", .optional(data.icon?.rawValue)),
+      ("temperatureMinFahrenheit", number(data.temperatureMin)),
+      ("temperatureMaxFahrenheit", number(data.temperatureMax)),
+      ("windSpeedMph", number(data.windSpeed)),
+      ("precipitationProbability", .optional(data.precipitationProbability)),
+      ("precipitation", .optional(row.precipitation)),
+      ("precipitationInches", number(data.precipitationSum)),
+      ("apparentTemperature", .optional(row.apparentTemperature)),
+      ("apparentTemperatureMinFahrenheit", number(data.apparentTemperatureMin)),
+      ("apparentTemperatureMaxFahrenheit", number(data.apparentTemperatureMax)),
+      ("sunrise", data.sunrise.map { .int($0) } ?? .null),
+      ("sunriseText", .optional(row.sunrise)),
+      ("sunset", data.sunset.map { .int($0) } ?? .null),
+      ("sunsetText", .optional(row.sunset)),
+      ("missing", values(row.missing)),
     ])
   }
 
   static func hour(_ row: WeatherHourViewModel) -> JSON {
-    .object([
-      ("time", .int(row.data.time)),
+    let data = row.data
+    return .object([
+      ("time", .int(data.time)),
       ("dateText", .string(row.date)),
       ("timeText", .string(row.time)),
-      ("temperature", .string(row.temperature)),
-      ("windSpeed", .string(row.windSpeed)),
+      ("temperature", text(row.temperature, data.temperature)),
+      ("windSpeed", text(row.windSpeed, data.windSpeed)),
       ("precipitation", .optional(row.precipitation)),
-      ("summary", .string(row.summary)),
-      ("icon", .string(row.iconName)),
-      ("temperatureFahrenheit", .measurement(row.data.temperature)),
-      ("windSpeedMph", .measurement(row.data.windSpeed)),
-      ("precipitationProbability", .optional(row.data.precipitationProbability)),
+      ("summary", .optional(data.summary)),
+      ("icon", .optional(data.icon?.rawValue)),
+      ("temperatureFahrenheit", number(data.temperature)),
+      ("windSpeedMph", number(data.windSpeed)),
+      ("precipitationProbability", .optional(data.precipitationProbability)),
+      ("apparentTemperature", .optional(row.apparentTemperature)),
+      ("apparentTemperatureFahrenheit", number(data.apparentTemperature)),
+      ("precipitationAmount", .optional(row.precipitationAmount)),
+      ("precipitationInches", number(data.precipitation)),
+      ("missing", values(row.missing)),
     ])
   }
 

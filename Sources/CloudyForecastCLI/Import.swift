@@ -113,9 +113,13 @@ extension CloudyForecast {
               ]))
         } else {
           let modelText = decoded.model.map { ", model \($0)" } ?? ""
+          // A service that speaks another's format is named beside it: "Pirate Weather, Dark
+          // Sky format".
+          let service =
+            weather.provider == format.providerKind ? "" : "\(weather.provider.displayName), "
           let current = weather.contents.contains(.current) ? "current conditions, " : ""
           Output.line(
-            "Imported \(file) (\(format.providerKind.displayName) format\(modelText)) as the forecast of \(target.name): \(current)\(ForecastText.plural(weather.days.count, "day")), \(ForecastText.plural(weather.hours.count, "hour")); data \(age.asOfText)."
+            "Imported \(file) (\(service)\(format.providerKind.displayName) format\(modelText)) as the forecast of \(target.name): \(current)\(ForecastText.plural(weather.days.count, "day")), \(ForecastText.plural(weather.hours.count, "hour")); data \(age.asOfText)."
           )
           for note in notes { Output.line("Note: \(note).") }
         }

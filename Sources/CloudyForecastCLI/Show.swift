@@ -1,5 +1,6 @@
 import ArgumentParser
 import CloudyCLI
+import CloudyDecoding
 import CloudyModels
 import CloudyPlatform
 import CloudyServices
@@ -15,8 +16,8 @@ enum ShowView: String, EnumerableFlag {
   static func help(for value: ShowView) -> ArgumentHelp? {
     switch value {
     case .day: "The conditions now: date, time, summary, temperature, wind (the default)."
-    case .week: "One row per day: weekday, date, min° - max°, wind, icon."
-    case .hourly: "One row per hour, grouped by date."
+    case .week: "One row per day for seven days: weekday, date, min° - max°, wind, icon."
+    case .hourly: "One row per hour for 48 hours, grouped by date."
     }
   }
 
@@ -31,7 +32,8 @@ enum ShowView: String, EnumerableFlag {
 }
 
 extension CloudyForecast {
-  /// `show [PLACE] [--day | --week | --hourly] [--json]`: the cache only, never the network.
+  /// `show [PLACE] [--day | --week | --hourly] [--days N] [--hours N] [--json]`: the cache
+  /// only, never the network.
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "show",
@@ -40,8 +42,10 @@ extension CloudyForecast {
         Reads only the database: it never uses the network and never writes. Times are shown \
         in the forecast's own time zone. The age is the data's: when the provider issued it, \
         not when it was fetched or imported. A view of a part the forecast does not have says \
-        so. When nothing is cached yet, says which `cloudy-forecast \
-        fetch` to run and exits 66.
+        so, and a value the response did not have shows as "–" (null in JSON), never 0. \
+        --week shows seven days and --hourly 48 hours; --days N (up to 16) and --hours N (up to \
+        384) show more when the cache has them. When nothing is cached yet, says which \
+        `cloudy-forecast fetch` to run and exits 66.
         """)
 
     @Argument(
@@ -50,10 +54,48 @@ extension CloudyForecast {
         valueName: "place"))
     var place: String?
 
-    @Flag var view: ShowView = .day
+    @Flag var chosenView: ShowView?
+
+    @Option(
+      help: ArgumentHelp(
+        "Show this many days (1…16) of the week view, as many as are cached.", valueName: "n"))
+    var days: Int?
+
+    @Option(
+      help: ArgumentHelp(
+        "Show this many hours (1…384) of the hourly view, as many as are cached.",
+        valueName: "n"))
+    var hours: Int?
+
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var watching: WatchOptions
+
+    /// The view shown: the one chosen, else the one `--days` or `--hours` belongs to.
+    var view: ShowView {
+      chosenView ?? (days != nil ? .week : hours != nil ? .hourly : .day)
+    }
+
+    /// How many rows the view shows: `--days` or `--hours`, else the view's own number.
+    var count: Int? { days ?? hours }
+
+    func validate() throws {
+      if let days {
+        guard (1...ForecastDecoder.maximumDays).contains(days) else {
+          throw ValidationError("--days is \(days); expected 1 to \(ForecastDecoder.maximumDays)")
+        }
+        guard view == .week else { throw ValidationError("--days goes with --week, not --\(view)") }
+      }
+      if let hours {
+        guard (1...ForecastDecoder.maximumHours).contains(hours) else {
+          throw ValidationError(
+            "--hours is \(hours); expected 1 to \(ForecastDecoder.maximumHours)")
+        }
+        guard view == .hourly else {
+          throw ValidationError("--hours goes with --hourly, not --\(view)")
+        }
+      }
+    }
 
     func run() throws {
       try ToolMain.reporting(tool: ForecastCommand.tool) {
@@ -79,16 +121,20 @@ extension CloudyForecast {
           )
         }
         if output.json {
-          Output.json(ForecastJSON.show(model, weather: weather, age: age, view: view))
+          Output.json(
+            ForecastJSON.show(model, weather: weather, age: age, view: view, count: count))
         } else {
-          ForecastText.show(model, weather: weather, age: age, view: view)
+          ForecastText.show(model, weather: weather, age: age, view: view, count: count)
         }
       }
     }
   }
 }
 
-/// The text shapes of `show`.
+/// The text shapes of `show`. A value the response did not have reads "–"; a view says which
+/// values no row of it has ("The response has no weather code for these hours."). Columns and
+/// lines for values beyond the book's (feels like, precipitation amount, sunrise and sunset)
+/// appear only when the forecast has them.
 ///
 /// Day:
 ///
@@ -96,22 +142,25 @@ extension CloudyForecast {
 ///     Thu, January 15 · 09:15 AM
 ///     Partly cloudy
 ///     Temperature  67.8 °F
+///     Feels like   66.0 °F
 ///     Wind         13 MPH
+///     Precip.      20 % · 0.02 in
 ///     Icon         partly-cloudy-day
 ///
 /// Week (one line per day; columns padded):
 ///
 ///     Auckland · 7 days · as of 2 h ago · Open-Meteo · Pacific/Auckland
-///     Thursday   January 15  59° - 74°  13 MPH  partly-cloudy-day
+///     Thursday   January 15  59° - 74°  13 MPH  partly-cloudy-day  20 %  0.31 in  feels 57° - 75°  sunrise 06:12 AM  sunset 08:41 PM
 ///
 /// Hourly (a date line, then its hours):
 ///
 ///     Auckland · 48 hours · as of 2 h ago · Open-Meteo · Pacific/Auckland
 ///     Thu, January 15
-///       09:00 AM  67.5 °F  13 MPH  20 %  partly-cloudy-day  Partly cloudy
+///       09:00 AM  67.5 °F  13 MPH  20 %  partly-cloudy-day  Partly cloudy  feels 66.0 °F  0.02 in
 public enum ForecastText {
   static func show(
-    _ model: ForecastViewModel, weather: WeatherData, age: ForecastAge, view: ShowView
+    _ model: ForecastViewModel, weather: WeatherData, age: ForecastAge, view: ShowView,
+    count: Int? = nil
   ) {
     let zone = model.timeZone
     let zoneText =
@@ -125,6 +174,7 @@ public enum ForecastText {
       Output.line(missing)
       return
     }
+    let dash = MissingValue.text
     switch view {
     case .day:
       guard let day = model.day else { return }
@@ -132,18 +182,52 @@ public enum ForecastText {
       Output.line("\(day.date) · \(day.time)")
       Output.line(day.summary)
       Output.line("Temperature  \(day.temperature)")
+      if let feels = day.apparentTemperature { Output.line("Feels like   \(feels)") }
       Output.line("Wind         \(day.windSpeed)")
+      let precipitation = [day.precipitationProbability, day.precipitation].compactMap { $0 }
+      if !precipitation.isEmpty {
+        Output.line("Precip.      \(precipitation.joined(separator: " · "))")
+      }
       Output.line("Icon         \(day.iconName)")
+      if let lacking = ForecastViewModel.lackingText(day.missing, part: .current) {
+        Output.line(lacking)
+      }
     case .week:
-      guard let week = model.week else { return }
+      guard let week = model.days(count ?? ForecastViewModel.weekDays) else { return }
       Output.line(header(plural(week.numberOfDays, "day")))
-      let rows = week.days.map { [$0.day, $0.date, $0.temperature, $0.windSpeed, $0.iconName] }
+      let probability = week.has(.precipitationProbability)
+      let sum = week.has(.precipitation)
+      let feels = week.has(.apparentTemperature)
+      let sunrise = week.has(.sunrise)
+      let sunset = week.has(.sunset)
+      let rows = week.days.map { row in
+        var columns = [row.day, row.date, row.temperature, row.windSpeed, row.iconName]
+        if probability { columns.append(row.precipitationProbability ?? dash) }
+        if sum { columns.append(row.precipitation ?? dash) }
+        if feels { columns.append("feels " + (row.apparentTemperature ?? dash)) }
+        if sunrise { columns.append("sunrise " + (row.sunrise ?? dash)) }
+        if sunset { columns.append("sunset " + (row.sunset ?? dash)) }
+        return columns
+      }
       for line in TextColumns.lines(rows) { Output.line(line) }
+      if let lacking = ForecastViewModel.lackingText(week.missing, part: .daily) {
+        Output.line(lacking)
+      }
     case .hourly:
-      guard let hourly = model.hourly else { return }
+      guard let hourly = model.hourly(hours: count ?? ForecastViewModel.defaultHours) else {
+        return
+      }
       Output.line(header(plural(hourly.numberOfHours, "hour")))
-      let rows = hourly.hours.map {
-        [$0.time, $0.temperature, $0.windSpeed, $0.precipitation ?? "–", $0.iconName, $0.summary]
+      let feels = hourly.has(.apparentTemperature)
+      let amount = hourly.has(.precipitation)
+      let rows = hourly.hours.map { row in
+        var columns = [
+          row.time, row.temperature, row.windSpeed, row.precipitation ?? dash, row.iconName,
+          row.summary,
+        ]
+        if feels { columns.append("feels " + (row.apparentTemperature ?? dash)) }
+        if amount { columns.append(row.precipitationAmount ?? dash) }
+        return columns
       }
       let lines = TextColumns.lines(rows)
       var index = 0
@@ -153,6 +237,9 @@ public enum ForecastText {
           Output.line("  " + lines[index])
           index += 1
         }
+      }
+      if let lacking = ForecastViewModel.lackingText(hourly.missing, part: .hourly) {
+        Output.line(lacking)
       }
     }
   }

@@ -47,21 +47,31 @@ public struct ForecastContents: OptionSet, Hashable, Sendable {
 }
 
 /// Conditions at one moment: "now" or one hour of the hourly list.
+///
+/// Every value but the time may be missing: a response holds what its request asked for (an
+/// Open-Meteo request without `weather_code` has no summary or icon), and a view shows a
+/// missing value as missing, never as 0.
 public struct WeatherConditions: Hashable, Sendable {
   /// Unix seconds.
   public var time: Int64
-  public var summary: String
-  public var icon: WeatherIcon
+  public var summary: String?
+  public var icon: WeatherIcon?
   /// °F.
-  public var temperature: Double
+  public var temperature: Double?
   /// mph.
-  public var windSpeed: Double
+  public var windSpeed: Double?
   /// 0…1, when the provider gave one.
   public var precipitationProbability: Double?
+  /// "Feels like", °F.
+  public var apparentTemperature: Double?
+  /// The amount over the hour, inches (Open-Meteo: the preceding hour; Dark Sky: the intensity,
+  /// in/h, which is the same over an hour).
+  public var precipitation: Double?
 
   public init(
-    time: Int64, summary: String, icon: WeatherIcon, temperature: Double, windSpeed: Double,
-    precipitationProbability: Double? = nil
+    time: Int64, summary: String?, icon: WeatherIcon?, temperature: Double?, windSpeed: Double?,
+    precipitationProbability: Double? = nil, apparentTemperature: Double? = nil,
+    precipitation: Double? = nil
   ) {
     self.time = time
     self.summary = summary
@@ -69,29 +79,58 @@ public struct WeatherConditions: Hashable, Sendable {
     self.temperature = temperature
     self.windSpeed = windSpeed
     self.precipitationProbability = precipitationProbability
+    self.apparentTemperature = apparentTemperature
+    self.precipitation = precipitation
+  }
+
+  /// Whether it holds anything besides its time: a row without a value is not kept.
+  public var hasValue: Bool { !missing.isSuperset(of: WeatherValue.conditions) }
+
+  /// The values it lacks, of those an hour can hold.
+  public var missing: Set<WeatherValue> {
+    var result: Set<WeatherValue> = []
+    if summary == nil { result.insert(.summary) }
+    if icon == nil { result.insert(.icon) }
+    if temperature == nil { result.insert(.temperature) }
+    if windSpeed == nil { result.insert(.windSpeed) }
+    if precipitationProbability == nil { result.insert(.precipitationProbability) }
+    if apparentTemperature == nil { result.insert(.apparentTemperature) }
+    if precipitation == nil { result.insert(.precipitation) }
+    return result
   }
 }
 
 /// One hour of the hourly list has the same shape as "now".
 public typealias WeatherHourData = WeatherConditions
 
-/// One day of the week view.
+/// One day of the week view. Every value but the time may be missing (see `WeatherConditions`).
 public struct WeatherDayData: Hashable, Sendable {
   /// Local midnight of the day, unix seconds.
   public var time: Int64
-  public var summary: String
-  public var icon: WeatherIcon
+  public var summary: String?
+  public var icon: WeatherIcon?
   /// °F.
-  public var temperatureMin: Double
+  public var temperatureMin: Double?
   /// °F.
-  public var temperatureMax: Double
+  public var temperatureMax: Double?
   /// mph.
-  public var windSpeed: Double
+  public var windSpeed: Double?
   public var precipitationProbability: Double?
+  /// The day's total, inches.
+  public var precipitationSum: Double?
+  /// "Feels like", °F.
+  public var apparentTemperatureMin: Double?
+  /// "Feels like", °F.
+  public var apparentTemperatureMax: Double?
+  /// Unix seconds; nil in polar day or night, or when the response did not say.
+  public var sunrise: Int64?
+  public var sunset: Int64?
 
   public init(
-    time: Int64, summary: String, icon: WeatherIcon, temperatureMin: Double,
-    temperatureMax: Double, windSpeed: Double, precipitationProbability: Double? = nil
+    time: Int64, summary: String?, icon: WeatherIcon?, temperatureMin: Double?,
+    temperatureMax: Double?, windSpeed: Double?, precipitationProbability: Double? = nil,
+    precipitationSum: Double? = nil, apparentTemperatureMin: Double? = nil,
+    apparentTemperatureMax: Double? = nil, sunrise: Int64? = nil, sunset: Int64? = nil
   ) {
     self.time = time
     self.summary = summary
@@ -100,6 +139,79 @@ public struct WeatherDayData: Hashable, Sendable {
     self.temperatureMax = temperatureMax
     self.windSpeed = windSpeed
     self.precipitationProbability = precipitationProbability
+    self.precipitationSum = precipitationSum
+    self.apparentTemperatureMin = apparentTemperatureMin
+    self.apparentTemperatureMax = apparentTemperatureMax
+    self.sunrise = sunrise
+    self.sunset = sunset
+  }
+
+  /// Whether it holds anything besides its date: a day without a value is not kept.
+  public var hasValue: Bool { !missing.isSuperset(of: WeatherValue.days) }
+
+  /// The values it lacks, of those a day can hold.
+  public var missing: Set<WeatherValue> {
+    var result: Set<WeatherValue> = []
+    if summary == nil { result.insert(.summary) }
+    if icon == nil { result.insert(.icon) }
+    if temperatureMin == nil { result.insert(.temperatureMin) }
+    if temperatureMax == nil { result.insert(.temperatureMax) }
+    if windSpeed == nil { result.insert(.windSpeed) }
+    if precipitationProbability == nil { result.insert(.precipitationProbability) }
+    if precipitationSum == nil { result.insert(.precipitation) }
+    if apparentTemperatureMin == nil && apparentTemperatureMax == nil {
+      result.insert(.apparentTemperature)
+    }
+    if sunrise == nil { result.insert(.sunrise) }
+    if sunset == nil { result.insert(.sunset) }
+    return result
+  }
+}
+
+/// The values a forecast row may hold, named as a view says what a response lacked.
+public enum WeatherValue: String, CaseIterable, Hashable, Sendable, Comparable {
+  case summary
+  case icon
+  case temperature
+  case temperatureMin
+  case temperatureMax
+  case apparentTemperature
+  case windSpeed
+  case precipitationProbability
+  case precipitation
+  case sunrise
+  case sunset
+
+  /// What a sentence calls it: "weather code" for the summary and icon a code gives.
+  public var text: String {
+    switch self {
+    case .summary: "summary"
+    case .icon: "icon"
+    case .temperature: "temperature"
+    case .temperatureMin: "minimum temperature"
+    case .temperatureMax: "maximum temperature"
+    case .apparentTemperature: "apparent temperature"
+    case .windSpeed: "wind speed"
+    case .precipitationProbability: "precipitation probability"
+    case .precipitation: "precipitation amount"
+    case .sunrise: "sunrise"
+    case .sunset: "sunset"
+    }
+  }
+
+  /// The values "now" and an hour hold.
+  public static let conditions: Set<WeatherValue> = [
+    .summary, .icon, .temperature, .windSpeed, .precipitationProbability, .apparentTemperature,
+    .precipitation,
+  ]
+  /// The values a day holds.
+  public static let days: Set<WeatherValue> = [
+    .summary, .icon, .temperatureMin, .temperatureMax, .windSpeed, .precipitationProbability,
+    .precipitation, .apparentTemperature, .sunrise, .sunset,
+  ]
+
+  public static func < (lhs: WeatherValue, rhs: WeatherValue) -> Bool {
+    (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
   }
 }
 
@@ -107,6 +219,8 @@ public struct WeatherDayData: Hashable, Sendable {
 public enum ForecastProviderKind: String, CaseIterable, Sendable {
   case openMeteo = "open-meteo"
   case darkSky = "dark-sky"
+  /// Pirate Weather, which speaks Dark Sky's API; told apart by what its responses say.
+  case pirateWeather = "pirate-weather"
 }
 
 /// The Cloudy app's icon names (Dark Sky's), which front-ends map to images.

@@ -109,8 +109,8 @@ import Testing
     // "2026-07-06T17:45" in Honolulu (UTC−10) is 2026-07-07 03:45 UTC.
     #expect(weather.current.time == 1_783_395_900)
     #expect(utcDate(weather.current.time) == "2026-07-07")
-    #expect(abs(weather.current.temperature - 83.48) < 1e-9)  // 28.6 °C
-    #expect(abs(weather.current.windSpeed - 18.330_450) < 1e-5)  // 29.5 km/h
+    #expect(abs((weather.current.temperature ?? .nan) - 83.48) < 1e-9)  // 28.6 °C
+    #expect(abs((weather.current.windSpeed ?? .nan) - 18.330_450) < 1e-5)  // 29.5 km/h
     #expect(weather.current.icon == .clearDay)
     #expect(weather.hours.count == 48)
     #expect(weather.hours.first?.time == 1_783_393_200)
@@ -120,7 +120,7 @@ import Testing
     #expect(abs((weather.days.first?.temperatureMax ?? 0) - 84.92) < 1e-9)  // 29.4 °C
   }
 
-  @Test func openMeteoNullsAreSkippedOrUnknown() throws {
+  @Test func openMeteoNullsAreMissingValuesNeverZero() throws {
     let body = try Fixture.openMeteoAuckland.modified { json in
       try json.set("hourly.temperature_2m.5", NSNull())
       try json.set("hourly.precipitation_probability.0", NSNull())
@@ -129,15 +129,21 @@ import Testing
       try json.set("daily.precipitation_probability_max.0", NSNull())
     }
     let weather = try decode(body, .openMeteo)
-    #expect(weather.hours.count == 47)
-    #expect(!weather.hours.contains { $0.time == 1_768_438_800 })
+    // Every hour and day is kept; the null is that row's missing value, the rest of it stays.
+    #expect(weather.hours.count == 48)
+    let hour = try #require(weather.hours.first { $0.time == 1_768_438_800 })
+    #expect(hour.temperature == nil)
+    #expect(hour.windSpeed != nil)
+    #expect(hour.summary != nil)
     #expect(weather.hours[0].precipitationProbability == nil)
     #expect(weather.current.precipitationProbability == nil)
-    #expect(weather.days.count == 6)
+    #expect(weather.days.count == 7)
+    #expect(weather.days[6].temperatureMax == nil)
+    #expect(weather.days[6].temperatureMin != nil)
     #expect(weather.days[0].precipitationProbability == nil)
   }
 
-  @Test func openMeteoWithoutForecastHoursKeepsFortyEightFromNow() throws {
+  @Test func openMeteoKeepsEveryHourFromNowAndSaysWhatItLeftOut() throws {
     // A saved response with more hours, starting at local midnight before now.
     let body = try Fixture.openMeteoAuckland.modified { json in
       var hourly = try #require(json["hourly"] as? [String: Any])
@@ -158,9 +164,27 @@ import Testing
       }
       json["hourly"] = hourly
     }
-    let weather = try decode(body, .openMeteo)
-    #expect(weather.hours.count == 48)
-    #expect(weather.hours.first?.time == 1_768_420_800)
+    let decoded = try ForecastDecoder.decodeReporting(
+      body, format: .openMeteo, fetchedAt: Self.fetchedAt)
+    // 9 + 48 + 1 hours in the file: the 9 before the current hour are left out, and said so.
+    #expect(decoded.weather.hours.count == 49)
+    #expect(decoded.weather.hours.first?.time == 1_768_420_800)
+    #expect(decoded.notes == ["9 hours before the data's current time left out"])
+  }
+
+  @Test func openMeteoUnitsFromTheResponsesOtherUnitsBlocksWhenTheyAgree() throws {
+    // The Auckland response states °F and mp/h in all three units blocks. Without its own, the
+    // hourly block reads them from the others, and the import says so.
+    let body = try Fixture.openMeteoAuckland.modified { $0["hourly_units"] = nil }
+    let decoded = try ForecastDecoder.decodeReporting(
+      body, format: .openMeteo, fetchedAt: Self.fetchedAt)
+    #expect(decoded.weather.hours.first?.temperature == 67.5)
+    #expect(decoded.weather.hours.first?.windSpeed == 12.3)
+    #expect(
+      decoded.notes == [
+        "hourly states no temperature unit: read in °F, as current_units.temperature_2m, daily_units.temperature_2m_max, daily_units.temperature_2m_min state",
+        "hourly states no wind speed unit: read in mp/h, as current_units.wind_speed_10m, daily_units.wind_speed_10m_max state",
+      ])
   }
 
   @Test func openMeteoPartialResponsesKeepWhatIsThere() throws {
@@ -186,16 +210,39 @@ import Testing
     #expect(noCurrent.weather.contents == [.hourly, .daily])
     #expect(noCurrent.weather.issuedAt == 1_768_420_800)
     #expect(noCurrent.weather.days.count == 7)
-    // A null in the current block is a missing value: the block is left out, and said so.
+    // A null in the current block is a missing value: the block keeps the others, and says so.
     let nullNow = try reported(
       try fixture.modified { try $0.set("current.temperature_2m", NSNull()) })
-    #expect(nullNow.weather.contents == [.hourly, .daily])
-    #expect(nullNow.notes == ["current left out: it has no temperature"])
-    // A daily block without wind is left out with a note; the rest is kept.
+    #expect(nullNow.weather.contents == .all)
+    #expect(nullNow.weather.current.temperature == nil)
+    #expect(nullNow.weather.current.summary == "Partly Cloudy")
+    #expect(nullNow.notes == ["current has no temperature: kept without it"])
+    // A daily block without wind keeps its days without it, with a note.
     let noWind = try reported(
       try fixture.modified { try $0.set("daily.wind_speed_10m_max", nil) })
-    #expect(noWind.weather.contents == [.current, .hourly])
-    #expect(noWind.notes == ["daily left out: it has no wind speed"])
+    #expect(noWind.weather.contents == .all)
+    #expect(noWind.weather.days.count == 7)
+    #expect(noWind.weather.days.allSatisfy { $0.windSpeed == nil && $0.temperatureMax != nil })
+    #expect(noWind.notes == ["daily has no wind speed: kept without it"])
+    // Hours without a weather code (a request that asked only for what it shows) keep their
+    // temperature and wind.
+    let noCode = try reported(
+      try fixture.modified { try $0.set("hourly.weather_code", nil) })
+    #expect(noCode.weather.hours.count == 48)
+    #expect(noCode.weather.hours.allSatisfy { $0.summary == nil && $0.icon == nil })
+    #expect(noCode.weather.hours.allSatisfy { $0.temperature != nil && $0.windSpeed != nil })
+    #expect(noCode.notes == ["hourly has no weather code: kept without it"])
+    // A block with no value at all is left out, and said so.
+    let nothing = try reported(
+      try fixture.modified { json in
+        for key in [
+          "temperature_2m", "weather_code", "wind_speed_10m", "precipitation_probability",
+        ] {
+          try json.set("hourly.\(key)", nil)
+        }
+      })
+    #expect(nothing.weather.contents == [.current, .daily])
+    #expect(nothing.notes == ["hourly left out: it has no temperature, wind speed, weather code"])
   }
 
   @Test func openMeteoRecordingsOfFrenckPythonOpenMeteo() throws {
@@ -206,11 +253,11 @@ import Testing
     let weather = enschede.weather
     #expect(weather.timeZone == "Europe/Amsterdam")
     #expect(weather.current.time == 1_791_018_900)  // 2026-10-03 11:15 CEST = 09:15 UTC
-    #expect(abs(weather.current.temperature - (16.2 * 1.8 + 32)) < 1e-9)
-    #expect(abs(weather.current.windSpeed - 4.0 / 1.609344) < 1e-9)
+    #expect(abs((weather.current.temperature ?? .nan) - (16.2 * 1.8 + 32)) < 1e-9)
+    #expect(abs((weather.current.windSpeed ?? .nan) - 4.0 / 1.609344) < 1e-9)
     #expect(weather.current.summary == "Partly Cloudy")
     #expect(weather.days.map(\.time) == [1_790_978_400, 1_791_064_800, 1_791_151_200])
-    #expect(abs(weather.days[2].temperatureMax - (22.2 * 1.8 + 32)) < 1e-9)
+    #expect(abs((weather.days[2].temperatureMax ?? .nan) - (22.2 * 1.8 + 32)) < 1e-9)
     // Its three hours (00:00–02:00) are before its current time (11:15): none is kept, and
     // the note says why.
     #expect(weather.hours.isEmpty)
@@ -223,20 +270,23 @@ import Testing
     expectInvalid(
       zurich, .openMeteo,
       mentioning: "several weather models (gfs_seamless, icon_seamless, meteoswiss_icon_seamless)")
-    // One model chosen: its blocks hold no wind speed (and the daily one no minimum), so there
-    // is nothing to show; the unsuffixed current temperature is found, the wind is not.
-    do {
-      _ = try ForecastDecoder.decodeReporting(
-        zurich, format: .openMeteo, fetchedAt: Self.fetchedAt, model: "icon_seamless")
-      Issue.record("expected a refusal")
-    } catch {
-      guard case .invalidResponse(let detail) = error else {
-        Issue.record("expected invalidResponse, got \(error)")
-        return
-      }
-      #expect(detail.contains("the response holds no forecast"), "\(detail)")
-      #expect(detail.contains("current left out: it has no wind speed, weather code"), "\(detail)")
-    }
+    // One model chosen: its blocks hold no wind speed (and the daily one no minimum); what
+    // they hold is kept: the unsuffixed current temperature (20.3 °C), two hours (20.3 and
+    // 21.1 °C, code 3) and one day's maximum (23.1 °C).
+    let icon = try ForecastDecoder.decodeReporting(
+      zurich, format: .openMeteo, fetchedAt: Self.fetchedAt, model: "icon_seamless")
+    #expect(icon.model == "icon_seamless")
+    #expect(icon.weather.contents == .all)
+    #expect(abs((icon.weather.current.temperature ?? .nan) - (20.3 * 1.8 + 32)) < 1e-9)
+    #expect(icon.weather.current.windSpeed == nil)
+    #expect(icon.weather.current.summary == nil)
+    #expect(icon.weather.hours.map(\.summary) == ["Overcast", "Overcast"])
+    #expect(abs((icon.weather.hours.last?.temperature ?? .nan) - (21.1 * 1.8 + 32)) < 1e-9)
+    #expect(icon.weather.hours.allSatisfy { $0.windSpeed == nil })
+    #expect(icon.weather.days.count == 1)
+    #expect(abs((icon.weather.days[0].temperatureMax ?? .nan) - (23.1 * 1.8 + 32)) < 1e-9)
+    #expect(icon.weather.days[0].temperatureMin == nil)
+    #expect(icon.weather.days[0].windSpeed == nil)
   }
 
   @Test func openMeteoLegacyCurrentWeatherBlock() throws {
@@ -262,10 +312,18 @@ import Testing
         try fixture.modified { try $0.set("hourly.temperature_2m.3", "warm") }
       ),
       ("missing field latitude", try fixture.modified { try $0.set("latitude", nil) }),
-      ("missing field hourly_units", try fixture.modified { try $0.set("hourly_units", nil) }),
       (
-        "hourly_units gives no unit for wind_speed_10m",
-        try fixture.modified { try $0.set("hourly_units.wind_speed_10m", nil) }
+        "hourly has no units block, and no other units block states a temperature unit",
+        try fixture.modified { json in
+          for block in ["hourly_units", "current_units", "daily_units"] { json[block] = nil }
+        }
+      ),
+      (
+        "hourly_units gives no unit for temperature_2m, and the response's other units blocks disagree on the temperature unit (\"°C\", \"°F\")",
+        try fixture.modified { json in
+          try json.set("hourly_units.temperature_2m", nil)
+          try json.set("current_units.temperature_2m", "°C")
+        }
       ),
       ("latitude is text", try fixture.modified { try $0.set("latitude", "-36.8") }),
       ("coordinate is not valid", try fixture.modified { try $0.set("latitude", 123.0) }),
@@ -306,6 +364,30 @@ import Testing
 
   // MARK: Dark Sky
 
+  @Test("Pirate Weather is told apart from Dark Sky by what its flags say, read the same way")
+  func pirateWeatherNamedAsItself() throws {
+    // No genuine Pirate Weather recording is among the fixtures yet: the genuine Dark Sky one
+    // (2018, no `flags.version`) is transformed here, adding what Pirate Weather writes in its
+    // flags (`version`, as its server code sets it: "V1.3.1", "V2.9.1"; or `sourceTimes`).
+    let darkSky = try decode(try Fixture.darkSkySanFrancisco.bytes, .darkSky)
+    #expect(darkSky.provider == .darkSky)
+    for version in ["V1.3.1", "V1.5.5", "V2.9.1"] {
+      let body = try Fixture.darkSkySanFrancisco.modified { json in
+        try json.set("flags.version", version)
+      }
+      let pirate = try decode(body, .darkSky)
+      #expect(pirate.provider == .pirateWeather)
+      #expect(pirate.current == darkSky.current)
+      #expect(pirate.days == darkSky.days)
+    }
+    let sourceTimes = try Fixture.darkSkySanFrancisco.modified { json in
+      try json.set("flags.sourceTimes", ["hrrr_0-18": "2018-02-20 17Z"])
+    }
+    #expect(try decode(sourceTimes, .darkSky).provider == .pirateWeather)
+    #expect(ForecastProviderKind.pirateWeather.serviceName == "Pirate Weather")
+    #expect(ForecastProviderKind.darkSky.serviceName == "the Dark Sky service")
+  }
+
   @Test func darkSkySanFranciscoRealResponse() throws {
     let weather = try decode(try Fixture.darkSkySanFrancisco.bytes, .darkSky)
     #expect(weather.provider == .darkSky)
@@ -317,10 +399,10 @@ import Testing
     #expect(weather.current.temperature == 44.32)
     #expect(weather.current.windSpeed == 3.32)
     #expect(weather.current.precipitationProbability == 0.11)
-    // 49 hourly points and 8 days in the file: at most 48 and 7 are kept.
-    #expect(weather.hours.count == 48)
+    // 49 hourly points and 8 days in the file: every one is kept.
+    #expect(weather.hours.count == 49)
     #expect(weather.hours.first?.time == 1_519_149_600)
-    #expect(weather.days.count == 7)
+    #expect(weather.days.count == 8)
     let first = try #require(weather.days.first)
     #expect(first.time == 1_519_113_600)  // midnight PST, 08:00 UTC
     #expect(first.summary == "Mostly cloudy overnight.")
@@ -346,8 +428,9 @@ import Testing
     #expect(weather.hours[0].icon == .sleet)
     #expect(weather.hours[1].icon == .wind)
     #expect(weather.hours[2].icon == .cloudy)
-    #expect(weather.hours[3].icon == .cloudy)
-    #expect(weather.hours[3].summary == "Cloudy")
+    // No icon and no summary: both missing, never made up.
+    #expect(weather.hours[3].icon == nil)
+    #expect(weather.hours[3].summary == nil)
     #expect(weather.days[0].icon == .sleet)
   }
 
@@ -359,12 +442,12 @@ import Testing
     }
     let weather = try decode(body, .darkSky)
     #expect(weather.current.temperature == 50.0)
-    #expect(abs(weather.current.windSpeed - 11.184_681) < 1e-5)
+    #expect(abs((weather.current.windSpeed ?? .nan) - 11.184_681) < 1e-5)
     let ca = try Fixture.darkSkySanFrancisco.modified { json in
       try json.set("flags.units", "ca")
       try json.set("currently.windSpeed", 16.09344)
     }
-    #expect(abs((try decode(ca, .darkSky)).current.windSpeed - 10) < 1e-9)
+    #expect(abs(((try decode(ca, .darkSky)).current.windSpeed ?? .nan) - 10) < 1e-9)
   }
 
   @Test func darkSkyFallsBackToHighAndLow() throws {
@@ -376,8 +459,11 @@ import Testing
     let weather = try decode(body, .darkSky)
     #expect(weather.days[0].temperatureMin == 42.86)
     #expect(weather.days[0].temperatureMax == 54.34)
-    #expect(weather.hours.count == 48)
-    #expect(!weather.hours.contains { $0.time == 1_519_153_200 })
+    // The hour without a temperature keeps what it has.
+    #expect(weather.hours.count == 49)
+    let hour = try #require(weather.hours.first { $0.time == 1_519_153_200 })
+    #expect(hour.temperature == nil)
+    #expect(hour.windSpeed != nil)
   }
 
   @Test func darkSkyBadBodies() throws {
@@ -431,8 +517,8 @@ import Testing
       try json.set("currently.windSpeed", 10.0)
     }
     let weather = try decode(si, .darkSky)
-    #expect(abs(weather.current.temperature - 68.54) < 1e-9)  // 20.3 °C
-    #expect(abs(weather.current.windSpeed - 22.369_363) < 1e-5)  // 10 m/s
+    #expect(abs((weather.current.temperature ?? .nan) - 68.54) < 1e-9)  // 20.3 °C
+    #expect(abs((weather.current.windSpeed ?? .nan) - 22.369_363) < 1e-5)  // 10 m/s
     // uk2: °C with miles per hour.
     let uk2 = try Fixture.darkSkySanFrancisco.modified { json in
       try json.set("flags.units", "uk2")
@@ -440,7 +526,7 @@ import Testing
       try json.set("currently.windSpeed", 10.0)
     }
     let british = try decode(uk2, .darkSky)
-    #expect(abs(british.current.temperature - 68.54) < 1e-9)
+    #expect(abs((british.current.temperature ?? .nan) - 68.54) < 1e-9)
     #expect(british.current.windSpeed == 10.0)
   }
 
@@ -452,15 +538,16 @@ import Testing
     #expect(weather.timeZone == "Etc/GMT+8")
     #expect(weather.current.time == 1_363_044_322)
     #expect(weather.issuedAt == 1_363_044_322)
-    #expect(abs(weather.current.temperature - (20.31 * 1.8 + 32)) < 1e-9)  // 20.31 °C
-    #expect(abs(weather.current.windSpeed - 13.83 * 3600 / 1609.344) < 1e-9)  // m/s
-    #expect(weather.hours.count == 48)
+    #expect(abs((weather.current.temperature ?? .nan) - (20.31 * 1.8 + 32)) < 1e-9)  // 20.31 °C
+    #expect(abs((weather.current.windSpeed ?? .nan) - 13.83 * 3600 / 1609.344) < 1e-9)  // m/s
+    // 49 hours and 8 days in the file, all kept.
+    #expect(weather.hours.count == 49)
     // The calm hours (no windBearing) are kept: 1363100400 is one of them.
     #expect(weather.hours.contains { $0.time == 1_363_100_400 })
-    #expect(weather.days.count == 7)
+    #expect(weather.days.count == 8)
     // Daily times are local midnight in UTC−8: 08:00 UTC.
     #expect(weather.days.allSatisfy { ($0.time - 8 * 3600) % 86_400 == 0 })
-    #expect(abs(weather.days[0].temperatureMax - (21.79 * 1.8 + 32)) < 1e-9)
+    #expect(abs((weather.days[0].temperatureMax ?? .nan) - (21.79 * 1.8 + 32)) < 1e-9)
     // The same request without `si`, recorded the same day: no units and no si flag.
     expectInvalid(
       try Fixture.forecastIOSanFranciscoNoUnits.bytes, .darkSky,
@@ -476,7 +563,7 @@ import Testing
     let noCurrent = try reported(try fixture.modified { try $0.set("currently", nil) })
     #expect(noCurrent.weather.contents == [.hourly, .daily])
     #expect(noCurrent.weather.issuedAt == 1_519_149_600)
-    #expect(noCurrent.weather.hours.count == 48)
+    #expect(noCurrent.weather.hours.count == 49)
     let noHourly = try reported(try fixture.modified { try $0.set("hourly", nil) })
     #expect(noHourly.weather.contents == [.current, .daily])
     #expect(noHourly.weather.hours.isEmpty)
@@ -484,10 +571,18 @@ import Testing
     let noDays = try reported(try fixture.modified { try $0.set("daily.data", [] as [Any]) })
     #expect(noDays.weather.contents == [.current, .hourly])
     #expect(noDays.weather.days.isEmpty)
-    // A `currently` without a wind speed is left out, and the note says why.
+    // A `currently` without a wind speed keeps the rest.
     let calm = try reported(try fixture.modified { try $0.set("currently.windSpeed", nil) })
-    #expect(calm.weather.contents == [.hourly, .daily])
-    #expect(calm.notes == ["currently left out: it has no temperature or wind speed"])
+    #expect(calm.weather.contents == .all)
+    #expect(calm.weather.current.windSpeed == nil)
+    #expect(calm.weather.current.temperature == 44.32)
+    // One with nothing but its time is left out, and the note says so.
+    let empty = try reported(
+      try fixture.modified { json in
+        json["currently"] = ["time": 1_519_150_919]
+      })
+    #expect(empty.weather.contents == [.hourly, .daily])
+    #expect(empty.notes == ["currently left out: it has no value"])
   }
 
   // MARK: Bodies that are not JSON

@@ -108,10 +108,11 @@ import Testing
     let query = Set(request.query.split(separator: "&").map(String.init))
     for item in [
       "latitude=-36.8485", "longitude=174.7633",
-      "current=temperature_2m,weather_code,wind_speed_10m,is_day",
-      "hourly=temperature_2m,weather_code,wind_speed_10m,precipitation_probability,is_day",
-      "daily=weather_code,temperature_2m_max,temperature_2m_min,wind_speed_10m_max,precipitation_probability_max",
-      "temperature_unit=fahrenheit", "wind_speed_unit=mph", "timeformat=unixtime", "timezone=auto",
+      "current=temperature_2m,weather_code,wind_speed_10m,is_day,apparent_temperature,precipitation",
+      "hourly=temperature_2m,weather_code,wind_speed_10m,precipitation_probability,is_day,apparent_temperature,precipitation",
+      "daily=weather_code,temperature_2m_max,temperature_2m_min,wind_speed_10m_max,precipitation_probability_max,precipitation_sum,apparent_temperature_max,apparent_temperature_min,sunrise,sunset",
+      "temperature_unit=fahrenheit", "wind_speed_unit=mph", "precipitation_unit=inch",
+      "timeformat=unixtime", "timezone=auto",
       "forecast_days=7", "forecast_hours=48",
     ] {
       #expect(query.contains(item), "\(item) missing from \(request.query)")
@@ -123,7 +124,7 @@ import Testing
     let weather = try await provider.forecast(for: sanFrancisco)
     #expect(weather.provider == .darkSky)
     #expect(weather.current.temperature == 44.32)
-    #expect(weather.days.count == 7)
+    #expect(weather.days.count == 8)  // every day of the recording
     let request = try #require(server.requests.last)
     #expect(request.path == "/ds/forecast/test-key/37.8267,-122.4233")
     #expect(request.query == "units=us&exclude=minutely,alerts")

@@ -358,3 +358,201 @@ struct OpeningTests {
     #expect(throws: StoreError.self) { _ = try DatabaseFile.openForWriting(path: dangling) }
   }
 }
+
+@Suite("Migration 0003: forecasts keep what the response holds")
+struct ForecastOptionalValuesMigrationTests {
+  /// Rows as Cloudy wrote them before version 3 (the Auckland recording's first values, and a
+  /// Dark Sky forecast of the device's position), in the SQL of that schema.
+  static let oldRows = """
+    INSERT INTO location (id, name, latitude, longitude, position, source)
+      VALUES (1, 'Auckland', -36.85, 174.76, 0, 'coordinates'),
+             (2, 'San Francisco', 37.77, -122.42, 1, 'coordinates');
+    INSERT INTO selection (id, kind, location_id) VALUES (1, 'saved', 1);
+    INSERT INTO forecast (id, location_id, provider, fetched_at, latitude, longitude, time_zone,
+      observed_at, summary, icon, temperature, wind_speed, precipitation_probability)
+      VALUES (7, 1, 'open-meteo', 1768425000, -36.875, 174.75, 'Pacific/Auckland', 1768421700,
+              'Partly Cloudy', 'partly-cloudy-day', 67.8, 12.9, 0.2),
+             (9, NULL, 'dark-sky', 1519151000, 37.8267, -122.4233, 'America/Los_Angeles',
+              1519150919, 'Clear', 'clear-day', 44.32, 3.32, NULL);
+    INSERT INTO forecast_day (forecast_id, time, summary, icon, temperature_min, temperature_max,
+      wind_speed, precipitation_probability)
+      VALUES (7, 1768388400, 'Rain', 'rain', 60.9, 74.0, 14.5, 0.61),
+             (7, 1768474800, 'Clear', 'clear-day', 59.5, 72.1, 9.8, NULL),
+             (9, 1519113600, 'Mostly cloudy overnight.', 'partly-cloudy-night', 37.47, 54.34,
+              4.85, 0.03);
+    INSERT INTO forecast_hour (forecast_id, time, summary, icon, temperature, wind_speed,
+      precipitation_probability)
+      VALUES (7, 1768420800, 'Partly Cloudy', 'partly-cloudy-day', 67.5, 12.3, 0.2),
+             (7, 1768424400, 'Rain Showers', 'rain', 69.2, 13.0, NULL),
+             (9, 1519149600, 'Clear', 'clear-day', 43.98, 3.1, 0);
+    """
+
+  /// A file at schema `versions` (the embedded migrations up to it) holding `oldRows`.
+  static func file(versions: Int, in folder: TemporaryFolder, extra: String = "") throws -> String {
+    let path = folder.file("v\(versions).sqlite")
+    let old = Migration.embedded.filter { $0.version <= versions }
+    #expect(old.map(\.version) == Array(1...versions))
+    let database = try DatabaseFile.openForWriting(path: path, migrator: Migrator(migrations: old))
+    #expect(try Migrator().currentVersion(of: database) == versions)
+    try database.executeScript(oldRows + extra)
+    return path
+  }
+
+  /// Every value of the old columns, as text, to compare before and after. A version-1 file
+  /// has no `issued_at`/`has_current` yet: `versionTwoColumns` says what 0002 fills them with.
+  static func oldColumns(
+    _ database: Database, versionTwoColumns: String = "issued_at, has_current"
+  ) throws -> [String] {
+    var rows: [String] = []
+    rows += try database.query(
+      """
+      SELECT id, location_id, provider, fetched_at, latitude, longitude, time_zone, observed_at,
+        summary, icon, temperature, wind_speed, precipitation_probability, \(versionTwoColumns)
+      FROM forecast ORDER BY id
+      """
+    ) { row in (0..<15).map { "\(row.value(Int32($0)))" }.joined(separator: "|") }
+    rows += try database.query(
+      """
+      SELECT forecast_id, time, summary, icon, temperature_min, temperature_max, wind_speed,
+        precipitation_probability FROM forecast_day ORDER BY forecast_id, time
+      """
+    ) { row in (0..<8).map { "\(row.value(Int32($0)))" }.joined(separator: "|") }
+    rows += try database.query(
+      """
+      SELECT forecast_id, time, summary, icon, temperature, wind_speed, precipitation_probability
+      FROM forecast_hour ORDER BY forecast_id, time
+      """
+    ) { row in (0..<7).map { "\(row.value(Int32($0)))" }.joined(separator: "|") }
+    return rows
+  }
+
+  @Test(
+    "from every earlier version (0001; 0001+0002) with forecasts in it: every value survives, the new columns are NULL, keys and indexes hold",
+    arguments: [1, 2])
+  func upgradesEveryEarlierVersion(from version: Int) throws {
+    let folder = try TemporaryFolder()
+    // Version 2 files may hold forecasts without current conditions.
+    let extra =
+      version == 2
+      ? "UPDATE forecast SET has_current = 0, issued_at = 1519149600 WHERE id = 9;" : ""
+    let path = try Self.file(versions: version, in: folder, extra: extra)
+    let before: [String]
+    do {
+      let database = try Database(path: path, access: .readOnly)
+      before = try Self.oldColumns(
+        database, versionTwoColumns: version == 1 ? "observed_at, 1" : "issued_at, has_current")
+    }
+    #expect(before.count == 2 + 3 + 3)
+
+    let database = try DatabaseFile.openForWriting(path: path)
+    let migrator = Migrator()
+    #expect(try migrator.currentVersion(of: database) == migrator.latestVersion)
+    #expect(try database.scalarInt("PRAGMA user_version") == 3)
+    #expect(try migrator.appliedMigrations(in: database).map(\.version) == [1, 2, 3])
+    #expect(try Self.oldColumns(database) == before)
+    // The new columns are there, and NULL in every row stored before.
+    for (table, columns) in [
+      ("forecast", ["apparent_temperature", "precipitation"]),
+      (
+        "forecast_day",
+        [
+          "precipitation_sum", "apparent_temperature_min", "apparent_temperature_max", "sunrise",
+          "sunset",
+        ]
+      ),
+      ("forecast_hour", ["precipitation", "apparent_temperature"]),
+    ] {
+      for column in columns {
+        #expect(
+          try database.scalarInt("SELECT count(*) FROM \(table) WHERE \(column) IS NOT NULL") == 0)
+        #expect(
+          try database.scalarInt(
+            "SELECT count(*) FROM pragma_table_info('\(table)') WHERE name = '\(column)'") == 1)
+      }
+    }
+    // Nothing of the rebuild is left behind, the indexes are back, the keys are sound.
+    #expect(
+      try database.scalarInt("SELECT count(*) FROM sqlite_master WHERE name LIKE '%_new'") == 0)
+    let indexes = try database.query(
+      "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'forecast' AND sql IS NOT NULL ORDER BY name"
+    ) { $0.string(0) }
+    #expect(indexes == ["forecast_by_fetched_at", "forecast_by_issued_at", "forecast_latest"])
+    #expect(try database.scalarInt("SELECT count(*) FROM pragma_foreign_key_check") == 0)
+    #expect(try database.query("PRAGMA integrity_check") { $0.string(0) } == ["ok"])
+
+    // The store reads the old forecasts back as they were.
+    let repository = ForecastRepository(database: database)
+    let auckland = try #require(try repository.latest(for: .saved(1)))
+    #expect(auckland.current.temperature == 67.8)
+    #expect(auckland.current.summary == "Partly Cloudy")
+    #expect(auckland.current.apparentTemperature == nil)
+    #expect(auckland.days.map(\.temperatureMax) == [74.0, 72.1])
+    #expect(auckland.days.allSatisfy { $0.sunrise == nil && $0.precipitationSum == nil })
+    #expect(auckland.hours.map(\.temperature) == [67.5, 69.2])
+    let device = try #require(try repository.latest(for: .current))
+    #expect(device.provider == .darkSky)
+    #expect(device.contents.contains(.current) == (version == 1))
+
+    // The schema's rules after the rebuild: NULL values are allowed, present ones checked, a
+    // row holds a value, the provider may be Pirate Weather, deletes still cascade.
+    try database.execute("UPDATE forecast SET temperature = NULL, summary = NULL WHERE id = 7")
+    try database.execute(
+      "INSERT INTO forecast_hour (forecast_id, time, temperature) VALUES (7, 1768428000, 70.1)")
+    try database.execute("UPDATE forecast SET provider = 'pirate-weather' WHERE id = 9")
+    #expect(throws: (any Error).self) {
+      try database.execute("INSERT INTO forecast_hour (forecast_id, time) VALUES (7, 1768431600)")
+    }
+    #expect(throws: (any Error).self) {
+      try database.execute("UPDATE forecast_hour SET wind_speed = -1 WHERE forecast_id = 7")
+    }
+    #expect(throws: (any Error).self) {
+      try database.execute("UPDATE forecast_day SET temperature_min = 99 WHERE forecast_id = 7")
+    }
+    #expect(throws: (any Error).self) {
+      try database.execute("UPDATE forecast SET provider = 'weather-underground' WHERE id = 7")
+    }
+    #expect(throws: (any Error).self) {
+      try database.execute("UPDATE forecast_day SET precipitation_sum = -0.1 WHERE forecast_id = 7")
+    }
+    #expect(throws: (any Error).self) {
+      try database.execute(
+        "INSERT INTO forecast_day (forecast_id, time, temperature_max) VALUES (404, 0, 50)")
+    }
+    try database.execute("DELETE FROM location WHERE id = 1")
+    #expect(try database.scalarInt("SELECT count(*) FROM forecast_day WHERE forecast_id = 7") == 0)
+    #expect(try database.scalarInt("SELECT count(*) FROM forecast_hour WHERE forecast_id = 7") == 0)
+    #expect(try database.scalarInt("SELECT count(*) FROM forecast") == 1)
+  }
+
+  @Test("a forecast with missing values and the new ones is stored and read back as it was")
+  func missingAndNewValuesRoundTrip() throws {
+    let folder = try TemporaryFolder()
+    let database = try migratedDatabase(in: folder)
+    let id = try LocationRepository(database: database).add(place("Kochi", 9.97, 76.28)).id
+    let weather = WeatherData(
+      provider: .pirateWeather, fetchedAt: 1_696_570_000, coordinate: coordinate(10, 76.25),
+      timeZone: "Asia/Kolkata",
+      current: WeatherConditions(
+        time: 1_696_568_400, summary: nil, icon: nil, temperature: 86.36, windSpeed: nil,
+        apparentTemperature: 95.1, precipitation: 0.01),
+      days: [
+        WeatherDayData(
+          time: 1_696_530_600, summary: nil, icon: nil, temperatureMin: 78.26,
+          temperatureMax: 88.7, windSpeed: nil, precipitationProbability: 0,
+          precipitationSum: 0.2, apparentTemperatureMin: 80, apparentTemperatureMax: 99,
+          sunrise: 1_696_552_980, sunset: 1_696_596_180)
+      ],
+      hours: [
+        WeatherHourData(
+          time: 1_696_568_400, summary: "Overcast", icon: .cloudy, temperature: nil,
+          windSpeed: 3.1)
+      ])
+    try ForecastRepository(database: database).save(weather, for: .saved(id))
+    let read = try #require(try ForecastRepository(database: database).latest(for: .saved(id)))
+    #expect(read == weather)
+    #expect(try database.scalarInt("SELECT count(*) FROM forecast WHERE temperature IS NULL") == 0)
+    #expect(try database.scalarInt("SELECT count(*) FROM forecast WHERE wind_speed IS NULL") == 1)
+    #expect(
+      try database.query("SELECT provider FROM forecast") { $0.string(0) } == ["pirate-weather"])
+  }
+}

@@ -402,7 +402,8 @@ struct ForecastToolTests {
     #expect(json["removed"] as? Int == 1)
     #expect(json["olderThanSeconds"] as? Int == 604_800)
     #expect(try sqlite3(db, "SELECT location_id FROM forecast") == "2")
-    #expect(try sqlite3(db, "SELECT count(*) FROM forecast_day") == "7")
+    // San Francisco's recording: 8 days, every one kept.
+    #expect(try sqlite3(db, "SELECT count(*) FROM forecast_day") == "8")
     let text = try Self.forecast(["prune", "--older-than", "2w"], db: db)
     #expect(text.standardOutput.hasPrefix("Removed 0 cached forecasts with data issued before "))
 
@@ -410,6 +411,63 @@ struct ForecastToolTests {
     let missing = folder.file("none.sqlite")
     #expect(try Self.forecast(["prune", "--older-than", "30m"], db: missing).status == 0)
     #expect(!FileManager.default.fileExists(atPath: missing))
+  }
+
+  @Test("a Pirate Weather response is named as itself in text and JSON, stored as pirate-weather")
+  func pirateWeatherImportedAsItself() throws {
+    let folder = try ToolTestFolder()
+    let db = try Self.database(folder)
+    // The genuine 2018 Dark Sky recording, transformed here: Pirate Weather's `flags.version`
+    // added (no genuine Pirate Weather recording is among the fixtures yet).
+    let original = try String(
+      contentsOfFile: try Self.fixturePath("darksky-sf-2018-02-20.json"), encoding: .utf8)
+    let transformed = original.replacingOccurrences(
+      of: "\"flags\":{", with: "\"flags\":{\"version\":\"V2.9.1\",")
+    #expect(transformed != original, "the recording's flags were found")
+    let file = folder.file("pirate.json")
+    try transformed.write(toFile: file, atomically: true, encoding: .utf8)
+    let imported = try Self.forecast(["import", file, "--place", "San Francisco"], db: db)
+    #expect(imported.status == 0, "\(imported.standardError)")
+    #expect(
+      imported.standardOutput.contains("(Pirate Weather, Dark Sky format) as the forecast of"))
+    #expect(try sqlite3(db, "SELECT provider FROM forecast") == "pirate-weather")
+    let text = try Self.forecast(["show", "San Francisco"], db: db)
+    #expect(text.standardOutput.contains(" · Pirate Weather · America/Los_Angeles"))
+    let json = try Self.json(try Self.forecast(["show", "2", "--json"], db: db).standardOutput)
+    #expect(json["provider"] as? String == "pirate-weather")
+  }
+
+  @Test("show --week stays seven days; --days N and --hours N show what the cache holds")
+  func daysAndHoursBeyondTheWeek() throws {
+    let folder = try ToolTestFolder()
+    let db = try Self.database(folder)
+    // San Francisco's recording holds 8 days and 49 hours from its current time; all are kept.
+    let file = try Self.fixturePath("darksky-sf-2018-02-20.json")
+    #expect(try Self.forecast(["import", file, "--place", "San Francisco"], db: db).status == 0)
+    let week = try Self.forecast(["show", "2", "--week"], db: db)
+    #expect(week.standardOutput.hasPrefix("San Francisco · 7 days · "), "\(week.standardOutput)")
+    let days = try Self.forecast(["show", "2", "--days", "16"], db: db)
+    #expect(days.status == 0, "\(days.standardError)")
+    #expect(days.standardOutput.hasPrefix("San Francisco · 8 days · "), "\(days.standardOutput)")
+    #expect(days.standardOutput.split(separator: "\n").count == 1 + 8)
+    let daysJSON = try Self.json(
+      try Self.forecast(["show", "2", "--days", "16", "--json"], db: db).standardOutput)
+    let weekJSON = try #require(daysJSON["week"] as? [String: Any])
+    #expect(weekJSON["numberOfDays"] as? Int == 8)
+    #expect(weekJSON["cachedDays"] as? Int == 8)
+    let hourly = try Self.forecast(["show", "2", "--hourly"], db: db)
+    #expect(hourly.standardOutput.hasPrefix("San Francisco · 48 hours · "))
+    let hours = try Self.forecast(["show", "2", "--hourly", "--hours", "384"], db: db)
+    #expect(hours.standardOutput.hasPrefix("San Francisco · 49 hours · "))
+    // The recording's hours have feels-like temperatures and precipitation intensities.
+    #expect(hours.standardOutput.contains("feels "))
+    #expect(hours.standardOutput.contains(" in\n"))
+    for wrong in [
+      ["--days", "17"], ["--days", "0"], ["--hours", "385"], ["--day", "--days", "3"],
+    ] {
+      let refused = try Self.forecast(["show", "2"] + wrong, db: db)
+      #expect(refused.status == 64, "\(wrong): \(refused.standardError)")
+    }
   }
 
   @Test func removingAPlaceRemovesItsForecasts() throws {
@@ -423,8 +481,9 @@ struct ForecastToolTests {
     let removed = try ToolRunner.run("cloudy-locations", ["remove", "Auckland", "--db", db])
     #expect(removed.status == 0, "\(removed.standardError)")
     #expect(try sqlite3(db, "SELECT count(*) FROM forecast") == "1")
-    #expect(try sqlite3(db, "SELECT count(*) FROM forecast_day") == "7")
-    #expect(try sqlite3(db, "SELECT count(*) FROM forecast_hour") == "48")
+    // San Francisco's recording: 8 days and 49 hours, every one kept.
+    #expect(try sqlite3(db, "SELECT count(*) FROM forecast_day") == "8")
+    #expect(try sqlite3(db, "SELECT count(*) FROM forecast_hour") == "49")
     // San Francisco is selected now, and still shows its forecast.
     #expect(try Self.forecast(["show"], db: db).standardOutput.hasPrefix("San Francisco · "))
   }

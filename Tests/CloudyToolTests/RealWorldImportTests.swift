@@ -71,14 +71,21 @@ struct RealWorldImportTests {
     #expect(week.standardOutput.contains("This forecast has no daily data"))
   }
 
-  @Test("Kochi 2023: ISO times at +05:30, current_weather with units; daily lacking wind noted")
+  @Test(
+    "Kochi 2023: ISO times at +05:30, current_weather with units; days without wind or weather code kept with what they have"
+  )
   func kochiHalfHourOffset() throws {
     let folder = try ToolTestFolder()
     let db = try Self.database(folder)
     let imported = try Self.importFixture(
       "open-meteo-kochi-2023-10-06-current-weather-ist.json", place: "Kochi", db: db)
     #expect(imported.status == 0, "\(imported.standardError)")
-    #expect(imported.standardOutput.contains("Note: daily left out"))
+    #expect(
+      imported.standardOutput.contains("current conditions, 3 days, 0 hours"),
+      "\(imported.standardOutput)")
+    #expect(
+      imported.standardOutput.contains(
+        "Note: daily has no wind speed, weather code: kept without them."))
     let day = try Self.showJSON("Kochi", "day", db: db)
     let now = try #require(day["day"] as? [String: Any])
     // "2023-10-06T10:30" at +19800 s = 05:00 UTC.
@@ -86,6 +93,33 @@ struct RealWorldImportTests {
     #expect(now["timeText"] as? String == "10:30 AM")
     #expect(abs((now["temperatureFahrenheit"] as? Double ?? 0) - (30.2 * 1.8 + 32)) < 1e-9)
     #expect(abs((now["windSpeedMph"] as? Double ?? 0) - 5.3 / 1.609344) <= 0.005)
+
+    // The three days hold what the file has: max, min, precipitation chance, sunrise and
+    // sunset; no wind and no weather code, which show as null (JSON) and "–" (text).
+    let week = try Self.showJSON("Kochi", "week", db: db)
+    let days = try #require((week["week"] as? [String: Any])?["days"] as? [[String: Any]])
+    #expect(days.count == 3)
+    #expect(abs((days[0]["temperatureMaxFahrenheit"] as? Double ?? 0) - 88.7) <= 0.005)  // 31.5 °C
+    #expect(abs((days[0]["temperatureMinFahrenheit"] as? Double ?? 0) - 78.26) <= 0.005)  // 25.7
+    #expect(days[0]["windSpeedMph"] is NSNull)
+    #expect(days[0]["windSpeed"] is NSNull)
+    #expect(days[0]["summary"] is NSNull)
+    #expect(days[0]["icon"] is NSNull)
+    #expect(days[2]["precipitationProbability"] as? Double == 0.39)
+    // "2023-10-06T06:13" at +05:30 = 00:43 UTC; "2023-10-08T18:11" = 12:41 UTC.
+    #expect(days[0]["sunrise"] as? Int == 1_696_552_980)
+    #expect(days[0]["sunriseText"] as? String == "06:13 AM")
+    #expect(days[2]["sunset"] as? Int == 1_696_768_860)
+    #expect(days[0]["missing"] as? [String] == ["summary", "windSpeed"])
+    #expect(week["lacking"] as? [String] == ["summary", "windSpeed"])
+    let text = try Self.run(["show", "Kochi", "--week"], db: db)
+    #expect(text.status == 0, "\(text.standardError)")
+    #expect(text.standardOutput.contains("October 6  78° - 89°  –  –  "), "\(text.standardOutput)")
+    #expect(text.standardOutput.contains("sunrise 06:13 AM  sunset 06:13 PM"))
+    #expect(
+      text.standardOutput.contains(
+        "The response has no weather code and wind speed for these days."))
+    #expect(!text.standardOutput.contains(" 0 MPH"))
   }
 
   @Test("Berlin 2023: daily only, ISO dates at their local midnight, km/h; day and hourly say so")

@@ -31,11 +31,19 @@ import CloudyModels
 ///
 ///     {"provider": "open-meteo", "fetchedAt": 1700000000, "latitude": …, "longitude": …,
 ///      "timeZone": "America/New_York",
-///      "current": {"time", "summary", "icon", "temperature", "windSpeed", "precipitationProbability"},
+///      "current": {"time", "summary", "icon", "temperature", "windSpeed", "precipitationProbability",
+///                  "apparentTemperature", "precipitation"},
 ///      "days": [{"time", "summary", "icon", "temperatureMin", "temperatureMax", "windSpeed",
-///                "precipitationProbability"}],
+///                "precipitationProbability", "precipitationSum", "apparentTemperatureMin",
+///                "apparentTemperatureMax", "sunrise", "sunset"}],
 ///      "hours": [{same keys as current}],
 ///      "issuedAt": 1699999100, "hasCurrent": true}
+///
+/// Every value but `time` may be null or absent: the response did not have it (a view shows it
+/// as missing, never as 0). A day or an hour holds at least one value. Precipitation amounts are
+/// inches, `sunrise`/`sunset` unix seconds; these and the apparent ("feels like") temperatures
+/// were added within version 1 (an older reader ignores them; it refuses a null value rather
+/// than misreading it).
 ///
 /// `issuedAt` is when the provider issued the data (the age a user sees counts from it) and
 /// `hasCurrent` whether the response had current conditions (when false, `current` repeats the
@@ -103,12 +111,15 @@ enum PlacesJSON {
     guard let weather else { return .null }
     func conditions(_ hour: WeatherConditions) -> JSONOutput {
       .object([
-        ("time", .integer(hour.time)), ("summary", .string(hour.summary)),
-        ("icon", .string(hour.icon.rawValue)), ("temperature", .number(hour.temperature)),
-        ("windSpeed", .number(hour.windSpeed)),
+        ("time", .integer(hour.time)), ("summary", .optional(hour.summary)),
+        ("icon", .optional(hour.icon?.rawValue)), ("temperature", .optional(hour.temperature)),
+        ("windSpeed", .optional(hour.windSpeed)),
         ("precipitationProbability", .optional(hour.precipitationProbability)),
+        ("apparentTemperature", .optional(hour.apparentTemperature)),
+        ("precipitation", .optional(hour.precipitation)),
       ])
     }
+    func instant(_ time: Int64?) -> JSONOutput { time.map { .integer($0) } ?? .null }
     return .object([
       ("provider", .string(weather.provider.rawValue)),
       ("fetchedAt", .integer(weather.fetchedAt)),
@@ -121,12 +132,16 @@ enum PlacesJSON {
         .array(
           weather.days.map { day in
             .object([
-              ("time", .integer(day.time)), ("summary", .string(day.summary)),
-              ("icon", .string(day.icon.rawValue)),
-              ("temperatureMin", .number(day.temperatureMin)),
-              ("temperatureMax", .number(day.temperatureMax)),
-              ("windSpeed", .number(day.windSpeed)),
+              ("time", .integer(day.time)), ("summary", .optional(day.summary)),
+              ("icon", .optional(day.icon?.rawValue)),
+              ("temperatureMin", .optional(day.temperatureMin)),
+              ("temperatureMax", .optional(day.temperatureMax)),
+              ("windSpeed", .optional(day.windSpeed)),
               ("precipitationProbability", .optional(day.precipitationProbability)),
+              ("precipitationSum", .optional(day.precipitationSum)),
+              ("apparentTemperatureMin", .optional(day.apparentTemperatureMin)),
+              ("apparentTemperatureMax", .optional(day.apparentTemperatureMax)),
+              ("sunrise", instant(day.sunrise)), ("sunset", instant(day.sunset)),
             ])
           })
       ),
@@ -425,6 +440,9 @@ private struct FieldReader {
     for (index, hourNode) in list(node, "hours", context, path: path).enumerated() {
       let hourPath = "\(path)hours[\(index)]."
       if let hour = conditions(hourNode, context, path: hourPath) {
+        if !hour.hasValue {
+          problems.add(context.problem(String(hourPath.dropLast()), "has a time but no value"))
+        }
         if !hourTimes.insert(hour.time).inserted {
           problems.add(
             context.problem(hourPath + "time", "\(hour.time) appears twice among the hours"))
@@ -467,7 +485,7 @@ private struct FieldReader {
   }
 
   mutating func icon(_ node: JSONNode, _ context: RecordContext, path: String) -> WeatherIcon? {
-    guard let raw = text(node, "icon", context, path: path, required: true) else { return nil }
+    guard let raw = text(node, "icon", context, path: path) else { return nil }
     guard let icon = WeatherIcon(rawValue: raw) else {
       problems.add(
         context.problem(
@@ -479,43 +497,77 @@ private struct FieldReader {
     return icon
   }
 
+  /// A value that may be absent or null (the response did not have it).
+  private mutating func value(
+    _ node: JSONNode, _ key: String, _ context: RecordContext, path: String,
+    range: ClosedRange<Double>? = nil
+  ) -> Double? {
+    finite(node, key, context, path: path, required: false, range: range)
+  }
+
+  private mutating func instant(
+    _ node: JSONNode, _ key: String, _ context: RecordContext, path: String
+  )
+    -> Int64?
+  {
+    switch node[key]?.value {
+    case nil, .null: return nil
+    default: return integer(node, key, context, path: path)
+    }
+  }
+
   mutating func conditions(_ node: JSONNode, _ context: RecordContext, path: String)
     -> WeatherConditions?
   {
     guard object(node, context, String(path.dropLast())) else { return nil }
+    let before = problems.count
     let time = integer(node, "time", context, path: path)
-    let summary = text(node, "summary", context, path: path, required: true)
-    let icon = icon(node, context, path: path)
-    let temperature = finite(node, "temperature", context, path: path)
-    let wind = finite(
-      node, "windSpeed", context, path: path, range: 0...Double.greatestFiniteMagnitude)
-    let probability = finite(
-      node, "precipitationProbability", context, path: path, required: false, range: 0...1)
-    guard let time, let summary, let icon, let temperature, let wind else { return nil }
-    return WeatherConditions(
-      time: time, summary: summary, icon: icon, temperature: temperature, windSpeed: wind,
-      precipitationProbability: probability)
+    let nonNegative = 0...Double.greatestFiniteMagnitude
+    let conditions = WeatherConditions(
+      time: time ?? 0, summary: text(node, "summary", context, path: path),
+      icon: icon(node, context, path: path),
+      temperature: value(node, "temperature", context, path: path),
+      windSpeed: value(node, "windSpeed", context, path: path, range: nonNegative),
+      precipitationProbability: value(
+        node, "precipitationProbability", context, path: path, range: 0...1),
+      apparentTemperature: value(node, "apparentTemperature", context, path: path),
+      precipitation: value(node, "precipitation", context, path: path, range: nonNegative))
+    guard problems.count == before, time != nil else { return nil }
+    return conditions
   }
 
   mutating func day(_ node: JSONNode, _ context: RecordContext, path: String) -> WeatherDayData? {
     guard object(node, context, String(path.dropLast())) else { return nil }
+    let before = problems.count
     let time = integer(node, "time", context, path: path)
-    let summary = text(node, "summary", context, path: path, required: true)
-    let icon = icon(node, context, path: path)
-    let low = finite(node, "temperatureMin", context, path: path)
-    let high = finite(node, "temperatureMax", context, path: path)
-    let wind = finite(
-      node, "windSpeed", context, path: path, range: 0...Double.greatestFiniteMagnitude)
-    let probability = finite(
-      node, "precipitationProbability", context, path: path, required: false, range: 0...1)
-    guard let time, let summary, let icon, let low, let high, let wind else { return nil }
-    guard low <= high else {
-      problems.add(
-        context.problem(path + "temperatureMin", "is above temperatureMax"))
+    let nonNegative = 0...Double.greatestFiniteMagnitude
+    let day = WeatherDayData(
+      time: time ?? 0, summary: text(node, "summary", context, path: path),
+      icon: icon(node, context, path: path),
+      temperatureMin: value(node, "temperatureMin", context, path: path),
+      temperatureMax: value(node, "temperatureMax", context, path: path),
+      windSpeed: value(node, "windSpeed", context, path: path, range: nonNegative),
+      precipitationProbability: value(
+        node, "precipitationProbability", context, path: path, range: 0...1),
+      precipitationSum: value(node, "precipitationSum", context, path: path, range: nonNegative),
+      apparentTemperatureMin: value(node, "apparentTemperatureMin", context, path: path),
+      apparentTemperatureMax: value(node, "apparentTemperatureMax", context, path: path),
+      sunrise: instant(node, "sunrise", context, path: path),
+      sunset: instant(node, "sunset", context, path: path))
+    guard problems.count == before, time != nil else { return nil }
+    if let low = day.temperatureMin, let high = day.temperatureMax, low > high {
+      problems.add(context.problem(path + "temperatureMin", "is above temperatureMax"))
       return nil
     }
-    return WeatherDayData(
-      time: time, summary: summary, icon: icon, temperatureMin: low, temperatureMax: high,
-      windSpeed: wind, precipitationProbability: probability)
+    if let low = day.apparentTemperatureMin, let high = day.apparentTemperatureMax, low > high {
+      problems.add(
+        context.problem(path + "apparentTemperatureMin", "is above apparentTemperatureMax"))
+      return nil
+    }
+    guard day.hasValue else {
+      problems.add(context.problem(String(path.dropLast()), "has a time but no value"))
+      return nil
+    }
+    return day
   }
 }

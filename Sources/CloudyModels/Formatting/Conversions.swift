@@ -33,4 +33,17 @@ public enum UnitConversion {
   public static func milesPerHour(fromKnots knots: Double) -> Double {
     knots * 1.852 / kilometresPerMile
   }
+
+  /// Millimetres in one inch.
+  public static let millimetresPerInch = 25.4
+
+  /// in = mm / 25.4, for providers that answer in millimetres (forecasts store inches).
+  public static func inches(fromMillimetres millimetres: Double) -> Double {
+    millimetres / millimetresPerInch
+  }
+
+  /// mm = in × 25.4
+  public static func millimetres(fromInches inches: Double) -> Double {
+    inches * millimetresPerInch
+  }
 }

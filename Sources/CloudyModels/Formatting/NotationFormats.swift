@@ -17,6 +17,11 @@ extension TemperatureNotation {
     "\(wholeDegrees(minimumFahrenheit))° - \(wholeDegrees(maximumFahrenheit))°"
   }
 
+  /// Whole degrees without the unit, as in the week view's range: "41°".
+  public func formatDegrees(fahrenheit: Double) -> String {
+    "\(wholeDegrees(fahrenheit))°"
+  }
+
   private func wholeDegrees(_ fahrenheit: Double) -> String {
     switch self {
     case .fahrenheit: DecimalText.fixed(fahrenheit, decimals: 0)
@@ -34,6 +39,18 @@ extension UnitsNotation {
     case .metric:
       DecimalText.fixed(
         UnitConversion.kilometresPerHour(fromMilesPerHour: milesPerHour), decimals: 0) + " KPH"
+    }
+  }
+}
+
+extension UnitsNotation {
+  /// A precipitation amount: inches with two decimals ("0.12 in") or millimetres with one
+  /// ("3.1 mm").
+  public func formatPrecipitation(inches: Double) -> String {
+    switch self {
+    case .imperial: DecimalText.fixed(inches, decimals: 2) + " in"
+    case .metric:
+      DecimalText.fixed(UnitConversion.millimetres(fromInches: inches), decimals: 1) + " mm"
     }
   }
 }

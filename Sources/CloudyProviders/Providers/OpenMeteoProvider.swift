@@ -5,12 +5,19 @@ public import Foundation
 
 /// Open-Meteo's forecast API (no key; the default provider).
 ///
-/// Asks `/v1/forecast` for current conditions, 48 hours and 7 days in °F and mph with unix times
-/// and the place's own time zone (`timezone=auto`), and maps WMO weather codes to Cloudy icons.
+/// Asks `/v1/forecast` for current conditions, 48 hours and 7 days (what the app's views show;
+/// an imported response keeps up to 16 days and 384 hours) in °F, mph and inches with unix
+/// times and the place's own time zone (`timezone=auto`), with the apparent temperature,
+/// precipitation amounts and each day's sunrise and sunset, and maps WMO weather codes to
+/// Cloudy icons.
 public struct OpenMeteoProvider: ForecastProvider {
   /// https://api.open-meteo.com
   public static let defaultBaseURL =
     URL(string: "https://api.open-meteo.com") ?? URL(fileURLWithPath: "/")
+
+  /// Days and hours a fetch asks for: the week and hourly views'.
+  public static let requestedDays = 7
+  public static let requestedHours = 48
 
   public var kind: ForecastProviderKind { .openMeteo }
   /// Scheme, host, port and an optional path prefix; `/v1/forecast` is appended.
@@ -35,18 +42,25 @@ public struct OpenMeteoProvider: ForecastProvider {
       query: [
         ("latitude", RequestURL.degrees(coordinate.latitude)),
         ("longitude", RequestURL.degrees(coordinate.longitude)),
-        ("current", "temperature_2m,weather_code,wind_speed_10m,is_day"),
-        ("hourly", "temperature_2m,weather_code,wind_speed_10m,precipitation_probability,is_day"),
+        (
+          "current",
+          "temperature_2m,weather_code,wind_speed_10m,is_day,apparent_temperature,precipitation"
+        ),
+        (
+          "hourly",
+          "temperature_2m,weather_code,wind_speed_10m,precipitation_probability,is_day,apparent_temperature,precipitation"
+        ),
         (
           "daily",
-          "weather_code,temperature_2m_max,temperature_2m_min,wind_speed_10m_max,precipitation_probability_max"
+          "weather_code,temperature_2m_max,temperature_2m_min,wind_speed_10m_max,precipitation_probability_max,precipitation_sum,apparent_temperature_max,apparent_temperature_min,sunrise,sunset"
         ),
         ("temperature_unit", "fahrenheit"),
         ("wind_speed_unit", "mph"),
+        ("precipitation_unit", "inch"),
         ("timeformat", "unixtime"),
         ("timezone", "auto"),
-        ("forecast_days", "\(ForecastDecoder.maximumDays)"),
-        ("forecast_hours", "\(ForecastDecoder.maximumHours)"),
+        ("forecast_days", "\(Self.requestedDays)"),
+        ("forecast_hours", "\(Self.requestedHours)"),
       ])
   }
 

@@ -91,7 +91,7 @@ public struct ProviderEnvironment: Sendable, Equatable {
     case .openMeteo:
       return OpenMeteoProvider(
         baseURL: openMeteoURL, timeout: timeout, maxResponseBytes: maxResponseBytes)
-    case .darkSky:
+    case .darkSky, .pirateWeather:
       guard let key = darkSkyKey, !key.isEmpty else {
         throw .missingAPIKey(variable: Self.darkSkyKeyVariable)
       }

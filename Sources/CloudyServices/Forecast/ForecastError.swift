@@ -113,14 +113,16 @@ extension ForecastProviderKind {
     switch self {
     case .openMeteo: "Open-Meteo"
     case .darkSky: "Dark Sky"
+    case .pirateWeather: "Pirate Weather"
     }
   }
 
-  /// The name in a sentence about the service: "Open-Meteo", "the Dark Sky service" (Dark Sky
-  /// names an API that several services speak, such as Pirate Weather).
+  /// The name in a sentence about the service: "Open-Meteo", "Pirate Weather", "the Dark Sky
+  /// service" (Dark Sky names an API that several services speak; a response that does not say
+  /// it is Pirate Weather's is Dark Sky's or another's).
   public var serviceName: String {
     switch self {
-    case .openMeteo: displayName
+    case .openMeteo, .pirateWeather: displayName
     case .darkSky: "the \(displayName) service"
     }
   }

@@ -25,46 +25,52 @@ public struct ForecastRepository {
         """
         INSERT INTO forecast (location_id, provider, fetched_at, latitude, longitude, time_zone,
           observed_at, summary, icon, temperature, wind_speed, precipitation_probability,
-          issued_at, has_current)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          issued_at, has_current, apparent_temperature, precipitation)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
         [
           place.locationID, weather.provider.rawValue, weather.fetchedAt,
-          weather.coordinate.latitude,
-          weather.coordinate.longitude, weather.timeZone, current.time, current.summary,
-          current.icon.rawValue,
-          current.temperature, current.windSpeed, current.precipitationProbability,
-          weather.issuedAt, weather.contents.contains(.current) ? 1 : 0,
+          weather.coordinate.latitude, weather.coordinate.longitude, weather.timeZone,
+          current.time, current.summary, current.icon?.rawValue, current.temperature,
+          current.windSpeed, current.precipitationProbability, weather.issuedAt,
+          weather.contents.contains(.current) ? 1 : 0, current.apparentTemperature,
+          current.precipitation,
         ])
       let forecastID = db.lastInsertedRowID
-      for day in weather.days {
+      // Rows without a value are not kept (the schema refuses them too).
+      for day in weather.days where day.hasValue {
         try db.execute(
           """
-          INSERT INTO forecast_day (forecast_id, time, summary, icon, temperature_min, temperature_max,
-            wind_speed, precipitation_probability) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+          INSERT INTO forecast_day (forecast_id, time, summary, icon, temperature_min,
+            temperature_max, wind_speed, precipitation_probability, precipitation_sum,
+            apparent_temperature_min, apparent_temperature_max, sunrise, sunset)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
           [
-            forecastID, day.time, day.summary, day.icon.rawValue, day.temperatureMin,
-            day.temperatureMax,
-            day.windSpeed, day.precipitationProbability,
+            forecastID, day.time, day.summary, day.icon?.rawValue, day.temperatureMin,
+            day.temperatureMax, day.windSpeed, day.precipitationProbability,
+            day.precipitationSum, day.apparentTemperatureMin, day.apparentTemperatureMax,
+            day.sunrise, day.sunset,
           ])
       }
-      for hour in weather.hours {
+      for hour in weather.hours where hour.hasValue {
         try db.execute(
           """
           INSERT INTO forecast_hour (forecast_id, time, summary, icon, temperature, wind_speed,
-            precipitation_probability) VALUES (?, ?, ?, ?, ?, ?, ?)
+            precipitation_probability, precipitation, apparent_temperature)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
           [
-            forecastID, hour.time, hour.summary, hour.icon.rawValue, hour.temperature,
-            hour.windSpeed,
-            hour.precipitationProbability,
+            forecastID, hour.time, hour.summary, hour.icon?.rawValue, hour.temperature,
+            hour.windSpeed, hour.precipitationProbability, hour.precipitation,
+            hour.apparentTemperature,
           ])
       }
     }
   }
 
   /// The newest cached forecast of `place`, read in one snapshot; nil if none is cached.
+  /// A NULL column is a value the response did not have, read as nil (never 0).
   public func latest(for place: Place) throws -> WeatherData? {
     try database.read { db in
       guard
@@ -72,7 +78,7 @@ public struct ForecastRepository {
           """
           SELECT id, provider, fetched_at, latitude, longitude, time_zone, observed_at, summary, icon,
             temperature, wind_speed, precipitation_probability, coalesce(issued_at, observed_at),
-            has_current
+            has_current, apparent_temperature, precipitation
           FROM forecast WHERE location_id IS ? ORDER BY fetched_at DESC LIMIT 1
           """, [place.locationID],
           row: { row in
@@ -84,10 +90,12 @@ public struct ForecastRepository {
                 coordinate: try Coordinate(latitude: row.double(3), longitude: row.double(4)),
                 timeZone: row.string(5),
                 current: WeatherConditions(
-                  time: row.int64(6), summary: row.string(7),
-                  icon: WeatherIcon(rawValue: row.string(8)) ?? .cloudy,
-                  temperature: row.double(9), windSpeed: row.double(10),
-                  precipitationProbability: row.optionalDouble(11)),
+                  time: row.int64(6), summary: row.optionalString(7),
+                  icon: Self.icon(row.optionalString(8)),
+                  temperature: row.optionalDouble(9), windSpeed: row.optionalDouble(10),
+                  precipitationProbability: row.optionalDouble(11),
+                  apparentTemperature: row.optionalDouble(14),
+                  precipitation: row.optionalDouble(15)),
                 days: [], hours: [], issuedAt: row.int64(12),
                 contents: row.int64(13) == 1 ? .current : [])
             )
@@ -96,32 +104,46 @@ public struct ForecastRepository {
       var weather = header
       weather.days = try db.query(
         """
-        SELECT time, summary, icon, temperature_min, temperature_max, wind_speed, precipitation_probability
+        SELECT time, summary, icon, temperature_min, temperature_max, wind_speed,
+          precipitation_probability, precipitation_sum, apparent_temperature_min,
+          apparent_temperature_max, sunrise, sunset
         FROM forecast_day WHERE forecast_id = ? ORDER BY time
         """, [id]
       ) { row in
         WeatherDayData(
-          time: row.int64(0), summary: row.string(1),
-          icon: WeatherIcon(rawValue: row.string(2)) ?? .cloudy,
-          temperatureMin: row.double(3), temperatureMax: row.double(4), windSpeed: row.double(5),
-          precipitationProbability: row.optionalDouble(6))
+          time: row.int64(0), summary: row.optionalString(1),
+          icon: Self.icon(row.optionalString(2)),
+          temperatureMin: row.optionalDouble(3), temperatureMax: row.optionalDouble(4),
+          windSpeed: row.optionalDouble(5), precipitationProbability: row.optionalDouble(6),
+          precipitationSum: row.optionalDouble(7), apparentTemperatureMin: row.optionalDouble(8),
+          apparentTemperatureMax: row.optionalDouble(9),
+          sunrise: row.isNull(10) ? nil : row.int64(10),
+          sunset: row.isNull(11) ? nil : row.int64(11))
       }
       weather.hours = try db.query(
         """
-        SELECT time, summary, icon, temperature, wind_speed, precipitation_probability
+        SELECT time, summary, icon, temperature, wind_speed, precipitation_probability,
+          precipitation, apparent_temperature
         FROM forecast_hour WHERE forecast_id = ? ORDER BY time
         """, [id]
       ) { row in
         WeatherHourData(
-          time: row.int64(0), summary: row.string(1),
-          icon: WeatherIcon(rawValue: row.string(2)) ?? .cloudy,
-          temperature: row.double(3), windSpeed: row.double(4),
-          precipitationProbability: row.optionalDouble(5))
+          time: row.int64(0), summary: row.optionalString(1),
+          icon: Self.icon(row.optionalString(2)),
+          temperature: row.optionalDouble(3), windSpeed: row.optionalDouble(4),
+          precipitationProbability: row.optionalDouble(5),
+          apparentTemperature: row.optionalDouble(7),
+          precipitation: row.optionalDouble(6))
       }
       if !weather.hours.isEmpty { weather.contents.insert(.hourly) }
       if !weather.days.isEmpty { weather.contents.insert(.daily) }
       return weather
     }
+  }
+
+  /// An icon as stored; a name this build does not know (written by hand) reads as `cloudy`.
+  private static func icon(_ name: String?) -> WeatherIcon? {
+    name.map { WeatherIcon(rawValue: $0) ?? .cloudy }
   }
 
   /// Deletes forecasts whose data was issued before `cutoff` (unix seconds): an old response

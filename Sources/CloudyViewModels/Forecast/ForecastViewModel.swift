@@ -145,19 +145,47 @@ public final class ForecastViewModel {
     }
   }
 
-  /// The cached days; nil when nothing is cached or the forecast had no daily data.
+  /// Days in the week view: the book's seven.
+  public static let weekDays = 7
+  /// Hours in the hourly view unless more are asked for.
+  public static let defaultHours = 48
+
+  /// The first seven cached days; nil when nothing is cached or the forecast had no daily data.
   public var week: WeekViewModel? {
     view(\.week, part: .daily) {
-      WeekViewModel(days: $0.days, settings: settings, timeZone: timeZone)
+      WeekViewModel(
+        days: Array($0.days.prefix(Self.weekDays)), settings: settings, timeZone: timeZone)
     }
   }
 
-  /// The cached hours; nil when nothing is cached or the forecast had no hourly data.
+  /// The first `count` cached days (all of them when fewer are cached: up to 16); nil as `week`.
+  public func days(_ count: Int) -> WeekViewModel? {
+    if count == Self.weekDays { return week }
+    guard let weather, weather.contents.contains(.daily) else { return nil }
+    return WeekViewModel(
+      days: Array(weather.days.prefix(max(0, count))), settings: settings, timeZone: timeZone)
+  }
+
+  /// The first 48 cached hours; nil when nothing is cached or the forecast had no hourly data.
   public var hourly: HourlyViewModel? {
     view(\.hourly, part: .hourly) {
-      HourlyViewModel(hours: $0.hours, settings: settings, timeZone: timeZone)
+      HourlyViewModel(
+        hours: Array($0.hours.prefix(Self.defaultHours)), settings: settings, timeZone: timeZone)
     }
   }
+
+  /// The first `count` cached hours (all of them when fewer are cached: up to 384); nil as
+  /// `hourly`.
+  public func hourly(hours count: Int) -> HourlyViewModel? {
+    if count == Self.defaultHours { return hourly }
+    guard let weather, weather.contents.contains(.hourly) else { return nil }
+    return HourlyViewModel(
+      hours: Array(weather.hours.prefix(max(0, count))), settings: settings, timeZone: timeZone)
+  }
+
+  /// How many days and hours the cache holds (a view shows at most what it holds).
+  public var cachedDays: Int { weather?.days.count ?? 0 }
+  public var cachedHours: Int { weather?.hours.count ?? 0 }
 
   /// The view in `slot`, made by `make` on first use after the forecast or the settings
   /// changed; nil when nothing is cached or the forecast lacks `part`.
@@ -183,6 +211,14 @@ public final class ForecastViewModel {
       part == .current ? "current conditions" : part == .hourly ? "hourly data" : "daily data"
     let rest = has.isEmpty ? "" : " (it has \(has.joined(separator: " and ")))"
     return "This forecast has no \(lacks)\(rest)."
+  }
+
+  /// What a view says about values the response lacked: "The response has no weather code
+  /// or wind speed for these hours." (values no row of the view has); nil when it lacks none.
+  public static func lackingText(_ missing: [WeatherValue], part: ForecastContents) -> String? {
+    guard !missing.isEmpty else { return nil }
+    let rows = part == .current ? "now" : part == .hourly ? "for these hours" : "for these days"
+    return "The response has no \(MissingValue.list(missing)) \(rows)."
   }
 
   // MARK: - Actions

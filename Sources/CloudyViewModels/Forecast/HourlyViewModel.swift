@@ -3,11 +3,17 @@ public import CloudyModels
 /// The hourly list: one row per cached hour, grouped by local date.
 public struct HourlyViewModel: Hashable, Sendable {
   public let hours: [WeatherHourViewModel]
+  /// The shown values no hour has (the response lacked them), in the order shown.
+  public let missing: [WeatherValue]
 
   public init(hours: [WeatherHourData], settings: Settings, timeZone: any TimeZoneFormatting) {
     self.hours = timeZone.reading { zone in
       hours.map { WeatherHourViewModel(hour: $0, settings: settings, zone: zone) }
     }
+    let missingEverywhere = hours.reduce(Set(WeatherValue.allCases)) {
+      $0.intersection($1.missing)
+    }
+    missing = MissingValue.shown(missingEverywhere, of: MissingValue.conditionsShown)
   }
 
   public var numberOfHours: Int { hours.count }
@@ -15,6 +21,11 @@ public struct HourlyViewModel: Hashable, Sendable {
   /// The row of hour `index` (0-based); nil outside the list.
   public func viewModel(for index: Int) -> WeatherHourViewModel? {
     hours.indices.contains(index) ? hours[index] : nil
+  }
+
+  /// Whether any hour has a value of this kind: a column no hour has is not shown.
+  public func has(_ value: WeatherValue) -> Bool {
+    hours.contains { !$0.data.missing.contains(value) }
   }
 
   /// The hours split by local date, in order, each with its date text ("Thu, January 15"):
@@ -34,7 +45,8 @@ public struct HourlyViewModel: Hashable, Sendable {
   }
 }
 
-/// One hour: time by the time notation, temperature, wind, precipitation chance, icon.
+/// One hour: time by the time notation, temperature, wind, precipitation chance, icon. A value
+/// the response did not have reads "–".
 public struct WeatherHourViewModel: Hashable, Sendable {
   public let data: WeatherHourData
   /// "Thu, January 15", the local date of the hour.
@@ -43,26 +55,33 @@ public struct WeatherHourViewModel: Hashable, Sendable {
   public let dateKey: Int
   /// "09:00 AM" or "09:00".
   public let time: String
-  /// "67.8 °F" or "19.9 °C".
+  /// "67.8 °F" or "19.9 °C", or "–".
   public let temperature: String
-  /// "13 MPH" or "21 KPH".
+  /// "13 MPH" or "21 KPH", or "–".
   public let windSpeed: String
   /// "20 %", or nil when the provider gave none.
   public let precipitation: String?
+  /// The amount over the hour, "0.02 in" or "0.5 mm"; nil when the provider gave none.
+  public let precipitationAmount: String?
+  /// "Feels like", "65.1 °F"; nil when the provider gave none.
+  public let apparentTemperature: String?
   public let summary: String
   public let iconName: String
+  /// What the row shows that the response lacked for this hour.
+  public let missing: [WeatherValue]
 
   init(hour data: WeatherHourData, settings: Settings, zone: any LocalTimeReading) {
     self.data = data
     date = zone.format(data.time, ForecastPatterns.dayDate)
     dateKey = zone.dateKey(data.time)
     time = zone.format(data.time, settings.time.strftimePattern)
-    temperature = settings.temperature.format(fahrenheit: data.temperature)
-    windSpeed = settings.units.formatWindSpeed(milesPerHour: data.windSpeed)
-    precipitation = data.precipitationProbability.map {
-      DecimalText.fixed($0 * 100, decimals: 0) + " %"
-    }
-    summary = data.summary
-    iconName = data.icon.rawValue
+    temperature = MissingValue.format(data.temperature, settings.temperature.format)
+    windSpeed = MissingValue.format(data.windSpeed, settings.units.formatWindSpeed)
+    precipitation = data.precipitationProbability.map(MissingValue.percent)
+    precipitationAmount = data.precipitation.map(settings.units.formatPrecipitation)
+    apparentTemperature = data.apparentTemperature.map(settings.temperature.format)
+    summary = data.summary ?? MissingValue.text
+    iconName = data.icon?.rawValue ?? MissingValue.text
+    missing = MissingValue.shown(data.missing, of: MissingValue.conditionsShown)
   }
 }

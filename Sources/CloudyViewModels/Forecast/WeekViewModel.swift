@@ -1,14 +1,21 @@
 public import CloudyModels
 
-/// The week view: one row per cached day, as the Cloudy app's `WeekViewModel` listed them.
+/// The week view: one row per cached day, as the Cloudy app's `WeekViewModel` listed them
+/// (seven days from `ForecastViewModel.week`, more from `days(_:)`).
 public struct WeekViewModel: Hashable, Sendable {
   /// The rows, oldest day first.
   public let days: [WeatherDayViewModel]
+  /// The shown values no row has (the response lacked them), in the order shown.
+  public let missing: [WeatherValue]
 
   public init(days: [WeatherDayData], settings: Settings, timeZone: any TimeZoneFormatting) {
     self.days = timeZone.reading { zone in
       days.map { WeatherDayViewModel(day: $0, settings: settings, zone: zone) }
     }
+    let missingEverywhere = days.reduce(Set(WeatherValue.allCases)) {
+      $0.intersection($1.missing)
+    }
+    missing = MissingValue.shown(missingEverywhere, of: MissingValue.daysShown)
   }
 
   public var numberOfDays: Int { days.count }
@@ -17,9 +24,15 @@ public struct WeekViewModel: Hashable, Sendable {
   public func viewModel(for index: Int) -> WeatherDayViewModel? {
     days.indices.contains(index) ? days[index] : nil
   }
+
+  /// Whether any day has a value of this kind: a column no day has is not shown.
+  public func has(_ value: WeatherValue) -> Bool {
+    days.contains { !$0.data.missing.contains(value) }
+  }
 }
 
-/// One row of the week view: weekday, date, `min° - max°`, wind and icon.
+/// One row of the week view: weekday, date, `min° - max°`, wind and icon. A value the
+/// response did not have reads "–".
 public struct WeatherDayViewModel: Hashable, Sendable {
   /// The day in the store's units.
   public let data: WeatherDayData
@@ -27,21 +40,53 @@ public struct WeatherDayViewModel: Hashable, Sendable {
   public let day: String
   /// "January 15".
   public let date: String
-  /// "59° - 74°", whole degrees in the temperature notation.
+  /// "59° - 74°", whole degrees in the temperature notation ("– - 74°" without a minimum).
   public let temperature: String
-  /// "13 MPH" or "21 KPH".
+  /// "13 MPH" or "21 KPH", or "–".
   public let windSpeed: String
   public let summary: String
   public let iconName: String
+  /// The chance of precipitation, "20 %"; nil when the response had none.
+  public let precipitationProbability: String?
+  /// The day's total: "0.31 in" or "7.9 mm"; nil when the response had none.
+  public let precipitation: String?
+  /// "Feels like" range, "55° - 70°"; nil when the response had neither.
+  public let apparentTemperature: String?
+  /// "06:41 AM" / "06:41"; nil when the response had none.
+  public let sunrise: String?
+  public let sunset: String?
+  /// What the row shows that the response lacked for this day.
+  public let missing: [WeatherValue]
 
   init(day data: WeatherDayData, settings: Settings, zone: any LocalTimeReading) {
     self.data = data
     day = zone.format(data.time, ForecastPatterns.weekday)
     date = zone.format(data.time, ForecastPatterns.monthDay)
-    temperature = settings.temperature.formatRange(
-      minimumFahrenheit: data.temperatureMin, maximumFahrenheit: data.temperatureMax)
-    windSpeed = settings.units.formatWindSpeed(milesPerHour: data.windSpeed)
-    summary = data.summary
-    iconName = data.icon.rawValue
+    temperature = Self.range(data.temperatureMin, data.temperatureMax, settings: settings)
+    windSpeed = MissingValue.format(data.windSpeed, settings.units.formatWindSpeed)
+    summary = data.summary ?? MissingValue.text
+    iconName = data.icon?.rawValue ?? MissingValue.text
+    precipitationProbability = data.precipitationProbability.map(MissingValue.percent)
+    precipitation = data.precipitationSum.map(settings.units.formatPrecipitation)
+    apparentTemperature =
+      data.apparentTemperatureMin == nil && data.apparentTemperatureMax == nil
+      ? nil
+      : Self.range(data.apparentTemperatureMin, data.apparentTemperatureMax, settings: settings)
+    sunrise = data.sunrise.map { zone.format($0, settings.time.strftimePattern) }
+    sunset = data.sunset.map { zone.format($0, settings.time.strftimePattern) }
+    missing = MissingValue.shown(data.missing, of: MissingValue.daysShown)
+  }
+
+  private static func range(_ minimum: Double?, _ maximum: Double?, settings: Settings) -> String {
+    switch (minimum, maximum) {
+    case (let minimum?, let maximum?):
+      settings.temperature.formatRange(minimumFahrenheit: minimum, maximumFahrenheit: maximum)
+    case (nil, nil): MissingValue.text
+    default:
+      // One end only: the other reads "–".
+      [minimum, maximum].map {
+        MissingValue.format($0, settings.temperature.formatDegrees(fahrenheit:))
+      }.joined(separator: " - ")
+    }
   }
 }
