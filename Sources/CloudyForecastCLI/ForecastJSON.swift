@@ -31,7 +31,7 @@ public import CloudyViewModels
 ///       "week": {                           // with --week
 ///         "numberOfDays": 7,
 ///         "days": [ { "time": 1768388400, "weekday": "Thursday", "date": "January 15",
-///                     "temperature": "59° - 74°", "windSpeed": "13 MPH", "summary": "…",
+///                     "temperature": "59° to 74°", "windSpeed": "13 MPH", "summary": "…",
 ///                     "icon": "…", "temperatureMinFahrenheit": 59.1,
 ///                     "temperatureMaxFahrenheit": 74.0, "windSpeedMph": 12.9,
 ///                     "precipitationProbability": 0.2 | null } ]

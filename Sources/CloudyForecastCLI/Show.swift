@@ -16,7 +16,7 @@ enum ShowView: String, EnumerableFlag {
   static func help(for value: ShowView) -> ArgumentHelp? {
     switch value {
     case .day: "The conditions now: date, time, summary, temperature, wind (the default)."
-    case .week: "One row per day for seven days: weekday, date, min° - max°, wind, icon."
+    case .week: "One row per day for seven days: weekday, date, min° to max°, wind, icon."
     case .hourly: "One row per hour for 48 hours, grouped by date."
     }
   }
@@ -150,7 +150,7 @@ extension CloudyForecast {
 /// Week (one line per day; columns padded):
 ///
 ///     Auckland · 7 days · as of 2 h ago · Open-Meteo · Pacific/Auckland
-///     Thursday   January 15  59° - 74°  13 MPH  partly-cloudy-day  20 %  0.31 in  feels 57° - 75°  sunrise 06:12 AM  sunset 08:41 PM
+///     Thursday   January 15  59° to 74°  13 MPH  partly-cloudy-day  20 %  0.31 in  feels 57° to 75°  sunrise 06:12 AM  sunset 08:41 PM
 ///
 /// Hourly (a date line, then its hours):
 ///

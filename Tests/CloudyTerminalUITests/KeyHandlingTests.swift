@@ -157,7 +157,7 @@ struct KeyHandlingTests {
     #expect(text.contains("Thu, January 15 · 09:15\n"))
     #expect(text.contains("Temperature  20.0 °C"))
     #expect(text.contains("Wind         16 KPH"))
-    #expect(text.contains("0° - 10°"))
+    #expect(text.contains("0° to 10°"))
   }
 
   @Test func weatherScrollsTheLongHourlyList() throws {

@@ -34,8 +34,8 @@ struct ScreenRenderingTests {
     #expect(lines[3] == " Temperature  68.0 °F")
     #expect(lines[4] == " Wind         10 MPH")
     #expect(text.contains(" Week"))
-    #expect(text.contains("Thursday   January 15  32° - 50°  10 MPH  Day 0"))
-    #expect(text.contains("Wednesday  January 21  32° - 56°"))
+    #expect(text.contains("Thursday   January 15  32° to 50°  10 MPH  Day 0"))
+    #expect(text.contains("Wednesday  January 21  32° to 56°"))
     #expect(lines[23].contains("l places") && lines[23].contains("q quit"))
   }
 
@@ -45,7 +45,7 @@ struct ScreenRenderingTests {
     let text = try fixture.app().screenText(40, 12)
     #expect(text.contains(" Thu, January 15 · 09:15 AM"))
     #expect(text.contains("Partly Cloudy · 68.0 °F · 10 MPH"))
-    #expect(text.contains("Thu  32° - 50°  10 MPH"))
+    #expect(text.contains("Thu  32° to 50°  10 MPH"))
   }
 
   @Test func hourlyToggles() throws {

@@ -90,7 +90,7 @@ struct ForecastToolTests {
     let header = try #require(lines.first)
     #expect(header.hasPrefix("Auckland · 7 days · as of Jan 15, 2026 · "), "\(header)")
     #expect(header.hasSuffix(" old · Open-Meteo · Pacific/Auckland"), "\(header)")
-    #expect(lines.dropFirst().first?.hasPrefix("Thursday   January 15  61° - 74°  14 MPH") == true)
+    #expect(lines.dropFirst().first?.hasPrefix("Thursday   January 15  61° to 74°  14 MPH") == true)
     #expect(lines.last?.hasPrefix("Wednesday  January 21") == true)
 
     // The age is measured from issued_at, not fetched_at: make the data two hours old (and the
@@ -119,7 +119,7 @@ struct ForecastToolTests {
     #expect(weekJSON["numberOfDays"] as? Int == 7)
     let days = try #require(weekJSON["days"] as? [[String: Any]])
     #expect(days.first?["weekday"] as? String == "Thursday")
-    #expect(days.first?["temperature"] as? String == "61° - 74°")
+    #expect(days.first?["temperature"] as? String == "61° to 74°")
 
     let hourly = try Self.forecast(["show", "San Francisco", "--hourly"], db: db)
     #expect(hourly.status == 0)
@@ -144,7 +144,7 @@ struct ForecastToolTests {
     #expect(day.standardOutput.contains("Temperature  19.9 °C"))
     #expect(day.standardOutput.contains("Wind         21 KPH"))
     let week = try Self.forecast(["show", "--week"], db: db, server: server)
-    #expect(week.standardOutput.contains("Thursday   January 15  16° - 23°  23 KPH"))
+    #expect(week.standardOutput.contains("Thursday   January 15  16° to 23°  23 KPH"))
     #expect(server.requests.count == 1)
   }
 

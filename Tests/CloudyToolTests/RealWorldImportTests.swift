@@ -114,7 +114,7 @@ struct RealWorldImportTests {
     #expect(week["lacking"] as? [String] == ["summary", "windSpeed"])
     let text = try Self.run(["show", "Kochi", "--week"], db: db)
     #expect(text.status == 0, "\(text.standardError)")
-    #expect(text.standardOutput.contains("October 6  78° - 89°  –  –  "), "\(text.standardOutput)")
+    #expect(text.standardOutput.contains("October 6  78° to 89°  –  –  "), "\(text.standardOutput)")
     #expect(text.standardOutput.contains("sunrise 06:13 AM  sunset 06:13 PM"))
     #expect(
       text.standardOutput.contains(
@@ -166,8 +166,8 @@ struct RealWorldImportTests {
     let lines = week.standardOutput.split(separator: "\n").map(String.init)
     #expect(lines.count == 4)
     // 21.0/8.4, 20.1/11.2, 22.2/10.5 °C; 9.0, 9.4, 10.4 km/h.
-    #expect(lines.dropFirst().first?.hasPrefix("Saturday  October 3  47° - 70°  6 MPH") == true)
-    #expect(lines.last?.hasPrefix("Monday    October 5  51° - 72°  6 MPH") == true)
+    #expect(lines.dropFirst().first?.hasPrefix("Saturday  October 3  47° to 70°  6 MPH") == true)
+    #expect(lines.last?.hasPrefix("Monday    October 5  51° to 72°  6 MPH") == true)
     let hourly = try Self.run(["show", "Enschede", "--hourly"], db: db)
     #expect(hourly.status == 0)
     #expect(
@@ -251,7 +251,7 @@ struct RealWorldImportTests {
     #expect(hours.count == 48)
     #expect(hours.contains { $0["time"] as? Int == 1_363_100_400 })
     let week = try Self.run(["show", "San Francisco", "--week"], db: db)
-    #expect(week.standardOutput.contains("\nMonday     March 11  42° - 71°  16 MPH"))
+    #expect(week.standardOutput.contains("\nMonday     March 11  42° to 71°  16 MPH"))
   }
 
   @Test("San Francisco 2018: shown as of its own date and 8 years old, never 'just now'")

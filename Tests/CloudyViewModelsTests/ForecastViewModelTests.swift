@@ -135,7 +135,7 @@ struct ForecastViewModelTests {
     #expect(day.windSpeed == "16 KPH")
     let week = WeekViewModel(
       days: ForecastSample.weather().days, settings: settings, timeZone: zone)
-    #expect(week.viewModel(for: 0)?.temperature == "0° - 10°")
+    #expect(week.viewModel(for: 0)?.temperature == "0° to 10°")
     #expect(week.viewModel(for: 0)?.windSpeed == "16 KPH")
   }
 
@@ -147,7 +147,7 @@ struct ForecastViewModelTests {
     let first = try #require(week.viewModel(for: 0))
     #expect(first.day == "Thursday")
     #expect(first.date == "January 15")
-    #expect(first.temperature == "32° - 50°")
+    #expect(first.temperature == "32° to 50°")
     #expect(first.windSpeed == "10 MPH")
     #expect(first.iconName == "rain")
     #expect(week.viewModel(for: 6)?.day == "Wednesday")

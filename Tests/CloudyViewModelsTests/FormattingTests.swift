@@ -28,10 +28,15 @@ struct FormattingTests {
   @Test func weekRanges() {
     #expect(
       TemperatureNotation.fahrenheit.formatRange(minimumFahrenheit: 41.2, maximumFahrenheit: 62.7)
-        == "41° - 63°")
+        == "41° to 63°")
     #expect(
       TemperatureNotation.celsius.formatRange(minimumFahrenheit: 32, maximumFahrenheit: 50)
-        == "0° - 10°")
+        == "0° to 10°")
+    // Below zero: a minus sign, and "to", so the range cannot read as a dash.
+    #expect(
+      TemperatureNotation.celsius.formatRange(minimumFahrenheit: 30.2, maximumFahrenheit: 37.4)
+        == "\u{2212}1° to 3°")
+    #expect(TemperatureNotation.celsius.formatDegrees(fahrenheit: 31.9) == "0°")
   }
 
   @Test func windSpeeds() {

@@ -11,23 +11,28 @@ extension TemperatureNotation {
     }
   }
 
-  /// A day's range as the week view shows it, whole degrees without the unit: `min° - max°`,
-  /// e.g. "41° - 63°".
+  /// A day's range as the week view shows it, whole degrees without the unit, written so that
+  /// a negative end cannot be read as a dash: `min° to max°`, with a minus sign (U+2212),
+  /// e.g. "41° to 63°", "−1° to 3°" (never "-1° - -1°").
   public func formatRange(minimumFahrenheit: Double, maximumFahrenheit: Double) -> String {
-    "\(wholeDegrees(minimumFahrenheit))° - \(wholeDegrees(maximumFahrenheit))°"
+    "\(wholeDegrees(minimumFahrenheit))° to \(wholeDegrees(maximumFahrenheit))°"
   }
 
-  /// Whole degrees without the unit, as in the week view's range: "41°".
+  /// Whole degrees without the unit, as in the week view's range: "41°", "−3°".
   public func formatDegrees(fahrenheit: Double) -> String {
     "\(wholeDegrees(fahrenheit))°"
   }
 
   private func wholeDegrees(_ fahrenheit: Double) -> String {
-    switch self {
-    case .fahrenheit: DecimalText.fixed(fahrenheit, decimals: 0)
-    case .celsius:
-      DecimalText.fixed(UnitConversion.celsius(fromFahrenheit: fahrenheit), decimals: 0)
-    }
+    let text =
+      switch self {
+      case .fahrenheit: DecimalText.fixed(fahrenheit, decimals: 0)
+      case .celsius:
+        DecimalText.fixed(UnitConversion.celsius(fromFahrenheit: fahrenheit), decimals: 0)
+      }
+    // "-0" is 0; a negative number takes the minus sign, not a hyphen.
+    if text == "-0" { return "0" }
+    return text.hasPrefix("-") ? "\u{2212}" + text.dropFirst() : text
   }
 }
 

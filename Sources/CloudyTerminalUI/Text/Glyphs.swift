@@ -36,7 +36,7 @@ public struct Glyphs: Hashable, Sendable {
       case "✓": result += "*"
       case "…": result += "..."
       case "·": result += "-"
-      case "—", "–": result += "-"
+      case "—", "–", "\u{2212}": result += "-"
       case "↑": result += "Up"
       case "↓": result += "Down"
       case "▏": result += "_"

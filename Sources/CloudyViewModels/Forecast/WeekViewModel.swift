@@ -31,7 +31,7 @@ public struct WeekViewModel: Hashable, Sendable {
   }
 }
 
-/// One row of the week view: weekday, date, `min° - max°`, wind and icon. A value the
+/// One row of the week view: weekday, date, `min° to max°`, wind and icon. A value the
 /// response did not have reads "–".
 public struct WeatherDayViewModel: Hashable, Sendable {
   /// The day in the store's units.
@@ -40,7 +40,7 @@ public struct WeatherDayViewModel: Hashable, Sendable {
   public let day: String
   /// "January 15".
   public let date: String
-  /// "59° - 74°", whole degrees in the temperature notation ("– - 74°" without a minimum).
+  /// "59° to 74°", whole degrees in the temperature notation ("– to 74°" without a minimum).
   public let temperature: String
   /// "13 MPH" or "21 KPH", or "–".
   public let windSpeed: String
@@ -50,7 +50,7 @@ public struct WeatherDayViewModel: Hashable, Sendable {
   public let precipitationProbability: String?
   /// The day's total: "0.31 in" or "7.9 mm"; nil when the response had none.
   public let precipitation: String?
-  /// "Feels like" range, "55° - 70°"; nil when the response had neither.
+  /// "Feels like" range, "55° to 70°"; nil when the response had neither.
   public let apparentTemperature: String?
   /// "06:41 AM" / "06:41"; nil when the response had none.
   public let sunrise: String?
@@ -86,7 +86,7 @@ public struct WeatherDayViewModel: Hashable, Sendable {
       // One end only: the other reads "–".
       [minimum, maximum].map {
         MissingValue.format($0, settings.temperature.formatDegrees(fahrenheit:))
-      }.joined(separator: " - ")
+      }.joined(separator: " to ")
     }
   }
 }

@@ -88,7 +88,7 @@ enum WeatherPage {
         <section class="day" aria-labelledby="day-heading">
         <h2 id="day-heading">\(day.date) · \(day.time)</h2>
         <p class="summary">\(day.summary)</p>
-        <dl class="facts"><div><dt>Temperature</dt><dd class="temperature">\(day.temperature)</dd></div><div><dt>Wind</dt><dd>\(day.windSpeed)</dd></div><div><dt>Icon</dt><dd>\(day.iconName)</dd></div></dl>
+        <dl class="facts"><div><dt>Temperature</dt><dd class="temperature">\(day.temperature)</dd></div><div><dt>Wind</dt><dd>\(day.windSpeed)</dd></div>\(fact("Feels like", day.apparentTemperature))\(fact("Chance of rain", day.precipitationProbability))\(fact("Precipitation", day.precipitation))</dl>
         </section>
         """)
     } else if let missing = model.missingCurrent {
@@ -101,19 +101,25 @@ enum WeatherPage {
       """
     sections.append(toggle)
     if shown == .week, let week = model.week {
+      // Sunrise and sunset, when the forecast has them (a column only then).
+      let sun = week.days.contains { $0.sunrise != nil || $0.sunset != nil }
       let rows = week.days.map { day -> HTML in
-        "<tr><th scope=\"row\">\(day.day)</th><td>\(day.date)</td><td>\(day.temperature)</td><td>\(day.windSpeed)</td><td>\(day.summary)</td></tr>"
+        let sunCell: HTML =
+          sun ? "<td>\(day.sunrise ?? "–") – \(day.sunset ?? "–")</td>" : ""
+        return
+          "<tr><th scope=\"row\">\(day.day)</th><td>\(day.date)</td><td>\(day.temperature)</td><td>\(day.windSpeed)</td><td>\(day.summary)</td>\(sunCell)</tr>"
       }
+      let sunHeading: HTML = sun ? "<th scope=\"col\">Sunrise – sunset</th>" : ""
       sections.append(
         """
         <table class="week"><caption>Week</caption>
-        <thead><tr><th scope="col">Day</th><th scope="col">Date</th><th scope="col">Temperature</th><th scope="col">Wind</th><th scope="col">Summary</th></tr></thead>
+        <thead><tr><th scope="col">Day</th><th scope="col">Date</th><th scope="col">Temperature</th><th scope="col">Wind</th><th scope="col">Summary</th>\(sunHeading)</tr></thead>
         <tbody>\(rows)</tbody></table>
         """)
     } else if shown == .hourly, let hourly = model.hourly {
       let groups = hourly.sections.map { section -> HTML in
         let rows = section.hours.map { hour -> HTML in
-          "<tr><th scope=\"row\">\(hour.time)</th><td>\(hour.temperature)</td><td>\(hour.windSpeed)</td><td>\(hour.precipitation ?? "")</td><td>\(hour.summary)</td></tr>"
+          "<tr><th scope=\"row\">\(hour.time)</th><td>\(hour.temperature)</td><td>\(hour.windSpeed)</td><td>\([hour.precipitation, hour.precipitationAmount].compactMap { $0 }.joined(separator: " · "))</td><td>\(hour.summary)</td></tr>"
         }
         return
           "<tbody><tr class=\"date\"><th scope=\"rowgroup\" colspan=\"5\">\(section.date)</th></tr>\(rows)</tbody>"
@@ -138,6 +144,12 @@ enum WeatherPage {
       \(sections)
       </section>
       """
+  }
+
+  /// One more fact of the day, when the forecast holds it.
+  private static func fact(_ term: String, _ value: String?) -> HTML {
+    guard let value else { return "" }
+    return "<div><dt>\(term)</dt><dd>\(value)</dd></div>"
   }
 
   private static func refreshControls(
