@@ -67,10 +67,20 @@ public enum ForecastDecoder {
   }
 
   /// `decode`, also saying what was left out; `model` picks one of a multi-model response.
+  /// `entry`: which forecast of Open-Meteo's multi-location answer (a top-level list) to read
+  /// (see `ResponseRecognition.multiLocationCoordinates`).
   public static func decodeReporting(
-    _ body: [UInt8], format: ForecastResponseFormat, fetchedAt: Int64, model: String? = nil
+    _ body: [UInt8], format: ForecastResponseFormat, fetchedAt: Int64, model: String? = nil,
+    entry: Int? = nil
   ) throws(ForecastError) -> Decoded {
-    let document = JSONField(try JSONValue.parse(body), path: "")
+    var parsed = try JSONValue.parse(body)
+    if let entry {
+      guard case .array(let entries) = parsed, entries.indices.contains(entry) else {
+        throw .invalidResponse("the response holds no forecast number \(entry + 1)")
+      }
+      parsed = entries[entry]
+    }
+    let document = JSONField(parsed, path: "")
     guard case .object = document.value else {
       throw .invalidResponse("the document is \(document.value.kindName), expected an object")
     }

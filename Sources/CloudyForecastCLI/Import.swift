@@ -60,7 +60,28 @@ extension CloudyForecast {
         ).forecastTarget(place)
 
         let body = try Self.read(file)
-        guard let format = ForecastResponseFormat.detect(body) else {
+        if let what = ResponseRecognition.notAForecast(body) {
+          throw CommandFailure(.badData, "\(file) is \(what); nothing was changed")
+        }
+        // Open-Meteo's answer for several coordinates: the forecast nearest the place.
+        var entry: Int?
+        var entryNote: String?
+        if let coordinates = ResponseRecognition.multiLocationCoordinates(body) {
+          let distances = coordinates.map { ImportPlace.kilometres($0, target.coordinate) }
+          let nearest = distances.indices.min { distances[$0] < distances[$1] } ?? 0
+          guard distances[nearest] <= ImportPlace.limitKilometres || force else {
+            let listed = coordinates.prefix(5).map(\.displayText).joined(separator: "; ")
+            let more = coordinates.count > 5 ? "; and \(coordinates.count - 5) more" : ""
+            throw CommandFailure(
+              .badData,
+              "\(file) holds \(coordinates.count) Open-Meteo forecasts, for \(listed)\(more): none within \(Int(ImportPlace.limitKilometres)) km of \(target.name) (\(target.coordinate.displayText)); nothing was changed (choose its place with --place, or add --force to import the nearest)"
+            )
+          }
+          entry = nearest
+          entryNote =
+            "the file holds \(coordinates.count) forecasts (one per coordinate asked); imported number \(nearest + 1), for \(coordinates[nearest].displayText)"
+        }
+        guard let format = entry != nil ? .openMeteo : ForecastResponseFormat.detect(body) else {
           throw CommandFailure(
             .badData,
             "\(file) is not a forecast response: expected the JSON of Open-Meteo or of a Dark Sky-compatible service; nothing was changed"
@@ -70,7 +91,7 @@ extension CloudyForecast {
         let decoded: ForecastDecoder.Decoded
         do {
           decoded = try ForecastDecoder.decodeReporting(
-            body, format: format, fetchedAt: now, model: model)
+            body, format: format, fetchedAt: now, model: model, entry: entry)
         } catch let error as ForecastError {
           let detail: String
           if case .invalidResponse(let text) = error {
@@ -93,6 +114,7 @@ extension CloudyForecast {
           issuedAt: weather.issuedAt, fetchedAt: weather.fetchedAt, now: now, fromCache: false,
           issuedDateText: zone.format(weather.issuedAt, "%b %-d, %Y"))
         var notes = decoded.notes
+        if let entryNote { notes.insert(entryNote, at: 0) }
         if distance > ImportPlace.limitKilometres {
           notes.append(
             "the response is for \(weather.coordinate.displayText), \(ImportPlace.text(kilometres: distance)) from \(target.name); imported with --force"
