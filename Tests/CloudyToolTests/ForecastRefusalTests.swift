@@ -97,3 +97,32 @@ struct ForecastRefusalTests {
     #expect(try sqlite3(db, "SELECT count(*) FROM forecast") == "0")
   }
 }
+
+/// The values this wave keeps (sunrise and sunset, the daily precipitation sum, wind or weather
+/// code absent) travel through `cloudy-db export --forecasts` and `import` unchanged.
+@Suite("cloudy-db export/import carries every value a forecast holds")
+struct ForecastExchangeTests {
+  @Test func kochiSurvivesARoundTrip() throws {
+    let folder = try ToolTestFolder()
+    let db = try RealWorldImportTests.database(folder)
+    let imported = try RealWorldImportTests.importFixture(
+      "open-meteo-kochi-2023-10-06-current-weather-ist.json", place: "Kochi", db: db,
+      extra: ["--force"])
+    #expect(imported.status == 0, "\(imported.standardError)")
+    let query =
+      "SELECT d.time, d.sunrise, d.sunset, d.precipitation_sum, d.wind_speed, d.summary FROM forecast_day d ORDER BY d.time"
+    let original = try sqlite3(db, query)
+    #expect(original.contains("|"), "no days: \(original)")
+    let exported = folder.file("export.json")
+    let export = try ToolRunner.run(
+      "cloudy-db", ["export", "--forecasts", "--output", exported, "--db", db])
+    #expect(export.status == 0, "\(export.standardError)")
+    let copy = folder.file("copy.sqlite")
+    let back = try ToolRunner.run("cloudy-db", ["import", exported, "--db", copy])
+    #expect(back.status == 0, "\(back.standardError)")
+    #expect(try sqlite3(copy, query) == original)
+    // The file says what it lacks as null, not 0.
+    let text = try String(contentsOfFile: exported, encoding: .utf8)
+    #expect(text.contains("sunrise"))
+  }
+}
