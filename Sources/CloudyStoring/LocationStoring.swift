@@ -23,6 +23,9 @@ public protocol LocationStoring {
   func locate(_ reference: PlaceReference) throws -> Location
   /// One saved place; nil when there is none with this id.
   func find(id: Location.ID) throws -> Location?
+  /// The saved place with exactly this name (ASCII case aside, the schema's rule); nil when
+  /// none. An index lookup, and no suggestions computed, unlike `locate`.
+  func find(name: String) throws -> Location?
   /// The device position, when one was set.
   func currentLocation() throws -> Coordinate?
   /// How many places are saved (a count, not a read of the list).
@@ -54,6 +57,10 @@ extension LocationStoring {
 
   public func count() throws -> Int {
     try snapshot().locations.count
+  }
+
+  public func find(name: String) throws -> Location? {
+    try snapshot().locations.first { PlaceName.sameName($0.name, name) }
   }
 
   public func locations(in rows: Range<Int>) throws -> [Location] {

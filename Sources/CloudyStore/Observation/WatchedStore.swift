@@ -67,6 +67,10 @@ extension WatchedStore: LocationStoring {
     try reading(missing: nil) { try LocationRepository(database: $0).currentLocation() }
   }
 
+  public func find(name: String) throws -> Location? {
+    try reading(missing: nil) { try LocationRepository(database: $0).find(name: name) }
+  }
+
   public func count() throws -> Int {
     try reading(missing: 0) { try LocationRepository(database: $0).count() }
   }

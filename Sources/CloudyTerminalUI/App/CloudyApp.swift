@@ -278,10 +278,7 @@ public final class CloudyApp {
   /// The saved place whose name is `name` (an index lookup, whatever the list's length); nil
   /// when none is.
   func savedLocation(named name: String) -> Location? {
-    guard let found = try? dependencies.locationStore.locate(.name(name)),
-      PlaceName.sameName(found.name, name)
-    else { return nil }
-    return found
+    (try? dependencies.locationStore.find(name: name)) ?? nil
   }
 
   private func closeAddLocation() {

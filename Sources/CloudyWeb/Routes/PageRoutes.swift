@@ -150,7 +150,7 @@ extension SharedStore {
       // Which rows are saved already: one index lookup per row, whatever the list's length.
       let saved = (0..<search.numberOfRows).compactMap(search.viewModel(at:)).map(\.text).filter {
         name in
-        (try? shared.store.locate(.name(name))).map { PlaceName.sameName($0.name, name) } ?? false
+        ((try? shared.store.find(name: name)) ?? nil) != nil
       }
       return AddPlacePage.Model(search, savedNames: Set(saved))
     }
