@@ -1,6 +1,22 @@
 public import ArgumentParser
 import CloudyModels
 
+/// The apps' fetching options, the same in `cloudy` and `cloudy-web`: `--offline` and
+/// `--refresh-after`.
+public struct FetchingOptions: ParsableArguments {
+  @Flag(name: .long, help: "Never fetch: show the cache as it is.")
+  public var offline = false
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Fetch a shown forecast on its own when the cached one is older than this: 90s, 30m, 2h, 1d (0 fetches at once).",
+      valueName: "age"))
+  public var refreshAfter: RefreshInterval = RefreshInterval(seconds: 30 * 60)
+
+  public init() {}
+}
+
 /// `--refresh-after 30m`: seconds, minutes, hours or days.
 public struct RefreshInterval: ExpressibleByArgument, Hashable, Sendable {
   public let seconds: Int64

@@ -52,15 +52,7 @@ public struct CloudyWebCommand: AsyncParsableCommand {
       valueName: "name"))
   var allowHosts: [String] = []
 
-  @Flag(name: .long, help: "Never fetch: show the cache as it is.")
-  var offline = false
-
-  @Option(
-    name: .long,
-    help: ArgumentHelp(
-      "Fetch a shown forecast again when it is older than this: 90s, 30m, 2h, 1d.",
-      valueName: "age"))
-  var refreshAfter: RefreshInterval = RefreshInterval(seconds: 30 * 60)
+  @OptionGroup var fetching: FetchingOptions
 
   public init() {}
 
@@ -70,7 +62,8 @@ public struct CloudyWebCommand: AsyncParsableCommand {
       let token = try loginToken(databasePath: databasePath.path)
       let server = try WebServer(
         databasePath: databasePath.path, listen: listen, token: token,
-        allowHosts: allowHosts, offline: offline, refreshAfter: refreshAfter.seconds)
+        allowHosts: allowHosts, offline: fetching.offline,
+        refreshAfter: fetching.refreshAfter.seconds)
       try await server.run()
     }
   }

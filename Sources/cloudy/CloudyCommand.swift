@@ -25,15 +25,7 @@ struct CloudyCommand: ParsableCommand {
 
   @OptionGroup var database: DatabaseOptions
 
-  @Flag(name: .long, help: "Never fetch: show the cache as it is.")
-  var offline = false
-
-  @Option(
-    name: .long,
-    help: ArgumentHelp(
-      "Fetch a forecast on its own when the cached one is older than this: 90s, 30m, 2h, 1d (0 fetches at once).",
-      valueName: "age"))
-  var refreshAfter: RefreshInterval = RefreshInterval(seconds: 30 * 60)
+  @OptionGroup var fetching: FetchingOptions
 
   func run() throws {
     try ToolMain.reporting(tool: Self.tool) {
@@ -60,7 +52,7 @@ struct CloudyCommand: ParsableCommand {
           now: WallClock.now, describe: { CommandFailure(describing: $0).message },
           changes: watcher),
         options: CloudyApp.Options(
-          refreshAfter: refreshAfter.seconds, offline: offline,
+          refreshAfter: fetching.refreshAfter.seconds, offline: fetching.offline,
           glyphs: unicode ? .utf8 : .ascii))
       let loop = try AppSession(
         app: app, watcher: watcher, databasePath: databasePath.path,
