@@ -67,8 +67,15 @@ final class BrowserSession {
 
   // MARK: - Commands
 
+  /// Opens `url`; when Chromium shows its own error page (a connection refused while the
+  /// machine is loaded), tries again, three times at most, then leaves the error page for the
+  /// test's expectations to report.
   func open(_ url: String) throws {
-    _ = try command("POST", "/url", ["url": url])
+    for attempt in 1...3 {
+      _ = try command("POST", "/url", ["url": url])
+      guard self.url.hasPrefix("chrome-error:"), attempt < 3 else { return }
+      usleep(300_000)
+    }
   }
 
   /// The viewport made `width` × `height` CSS pixels (the window grows by its frame).
