@@ -72,7 +72,14 @@ final class BrowserSession {
   /// test's expectations to report.
   func open(_ url: String) throws {
     for attempt in 1...3 {
-      _ = try command("POST", "/url", ["url": url])
+      do {
+        _ = try command("POST", "/url", ["url": url])
+      } catch BrowserError.failed(let reason)
+        where reason.contains("ERR_CONNECTION") && attempt < 3
+      {
+        usleep(300_000)
+        continue
+      }
       guard self.url.hasPrefix("chrome-error:"), attempt < 3 else { return }
       usleep(300_000)
     }
