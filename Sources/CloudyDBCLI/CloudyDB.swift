@@ -112,7 +112,7 @@ extension CloudyDB {
       try ToolMain.reporting(tool: "cloudy-db") {
         let databasePath = try database.resolve()
         let migrator = Migrator()
-        let db = try StoreAccess.writing(databasePath)
+        let db = try StoreAccess.creating(databasePath)
         let version = try migrator.currentVersion(of: db)
         if output.json {
           Output.json(

@@ -44,6 +44,9 @@ public final class DatabaseWatcher: StoreChanges {
   public private(set) var database: Database?
 
   private var identity: FileIdentity?
+  /// The file's size, times and change counter, and which -wal and -shm are beside it, as of
+  /// the last look: what SQLite's own change detection cannot see (see `detect`).
+  private var fingerprint: FileFingerprint?
   private var dataVersion: Int64 = 0
   private let observers = StoreChangeObservers()
   private let events: FileEvents?
@@ -140,9 +143,25 @@ public final class DatabaseWatcher: StoreChanges {
     let current = try FileIdentity(path: path)
     if let current, current == identity, let database {
       let version = try database.scalarInt("PRAGMA data_version")
-      guard version != dataVersion else { return nil }
-      dataVersion = version
-      return .committed
+      let now = FileFingerprint(path: path)
+      if version != dataVersion {
+        dataVersion = version
+        if now.companions == fingerprint?.companions {
+          fingerprint = now
+          return .committed
+        }
+      } else if now == fingerprint {
+        return nil
+      }
+      // Changed behind SQLite's back: the file overwritten in place (`cp other db`: same inode,
+      // so neither the identity nor data_version moves, and the connection's cache would show
+      // the old content), or its -wal or -shm removed or replaced (new writers then commit to
+      // files this connection never sees). Also a checkpoint by a writer (the file's bytes and
+      // times change, not its content). Reading again on a new connection is right for all.
+      self.database = nil
+      identity = nil
+      try open(current)
+      return .replaced
     }
     database = nil
     guard let current else {
@@ -165,6 +184,7 @@ public final class DatabaseWatcher: StoreChanges {
     dataVersion = try connection.scalarInt("PRAGMA data_version")
     database = connection
     identity = found
+    fingerprint = FileFingerprint(path: path)
   }
 
   private func watchFolder() {
@@ -182,6 +202,47 @@ public enum WatchError: Error, Equatable, Sendable, CustomStringConvertible {
     case .removed(let path):
       "the database at \(path) was removed while being watched; restore a backup with `cloudy-db restore`, or start again to wait for a new one"
     }
+  }
+}
+
+/// What `stat` and the header say about a database file and the files beside it; any change
+/// the watcher's connection did not report is a reason to read the file again.
+struct FileFingerprint: Equatable {
+  struct Companions: Equatable {
+    /// Device and inode of the -wal and the -shm; nil for one that is not there.
+    var wal: [UInt64]?
+    var shm: [UInt64]?
+  }
+
+  var size: Int64 = -1
+  var modified: [Int] = []
+  var changed: [Int] = []
+  /// The file change counter, offset 24 of the header.
+  var changeCounter: UInt32 = 0
+  var companions = Companions()
+
+  init(path: String) {
+    var info = stat()
+    if stat(path, &info) == 0 {
+      size = Int64(info.st_size)
+      modified = [info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
+      changed = [info.st_ctim.tv_sec, info.st_ctim.tv_nsec]
+    }
+    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    if descriptor >= 0 {
+      var bytes: [UInt8] = [0, 0, 0, 0]
+      if bytes.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress, 4, 24) }) == 4 {
+        changeCounter = bytes.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+      }
+      close(descriptor)
+    }
+    companions = Companions(wal: Self.identity(path + "-wal"), shm: Self.identity(path + "-shm"))
+  }
+
+  private static func identity(_ path: String) -> [UInt64]? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return [UInt64(info.st_dev), UInt64(info.st_ino)]
   }
 }
 
