@@ -289,6 +289,30 @@ public final class Database {
 
   // MARK: - Inspection
 
+  /// `count` bytes at `offset` of the main database file, read through SQLite's own descriptor:
+  /// opening the file again and closing it would drop every POSIX lock this process holds on
+  /// it (SQLite's included), and another process could then checkpoint and remove a -wal this
+  /// connection still uses. Nil when the file is shorter or cannot be read.
+  func readMainFile(offset: Int64, count: Int) -> [UInt8]? {
+    var file: UnsafeMutablePointer<sqlite3_file>?
+    guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
+      let file, let read = file.pointee.pMethods?.pointee.xRead
+    else { return nil }
+    var bytes = [UInt8](repeating: 0, count: count)
+    let code = bytes.withUnsafeMutableBytes { read(file, $0.baseAddress, Int32(count), offset) }
+    return code == SQLITE_OK ? bytes : nil
+  }
+
+  /// The size of the main database file, through SQLite's own descriptor.
+  func mainFileSize() -> Int64? {
+    var file: UnsafeMutablePointer<sqlite3_file>?
+    guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
+      let file, let size = file.pointee.pMethods?.pointee.xFileSize
+    else { return nil }
+    var bytes: sqlite3_int64 = 0
+    return size(file, &bytes) == SQLITE_OK ? Int64(bytes) : nil
+  }
+
   /// `PRAGMA journal_mode`, e.g. "wal".
   public func journalMode() throws -> String {
     try scalarString("PRAGMA journal_mode") ?? "unknown"

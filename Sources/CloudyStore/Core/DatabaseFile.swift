@@ -96,7 +96,9 @@ public enum DatabaseFile {
   /// Opens with `access`, turning SQLite's codes for foreign files into Cloudy's refusals.
   static func open(path: String, access: Database.Access) throws -> Database {
     do {
-      return try Database(path: path, access: access)
+      let database = try Database(path: path, access: access)
+      try checkClaimedSize(database)
+      return database
     } catch let error as DatabaseError where error.isCorrupt {
       throw StoreError.notADatabase(path: path, detail: error.message)
     }
@@ -180,7 +182,8 @@ public enum DatabaseFile {
       throw DatabaseError(
         resultCode: SQLITE_IOERR, message: "could not fold the new database's -wal into it")
     }
-    if !reopening { database.detach() }
+    // Closed before the sync: closing the sync's descriptor would drop the connection's locks.
+    database.detach()
     do {
       try syncFile(pending.temporary)
     } catch StoreError.fileSystem(_, _, let code, let message) {
@@ -291,7 +294,6 @@ public enum DatabaseFile {
     default: throw StoreError.notARegularFile(path: path, kind: "not a regular file")
     }
     if info.st_size == 0 { throw StoreError.emptyFile(path: path) }
-    try checkClaimedSize(path: path, fileSize: Int64(info.st_size))
     return true
   }
 
@@ -300,19 +302,19 @@ public enum DatabaseFile {
   /// check or a backup would walk gigabytes of them. The header's size counts only when SQLite
   /// itself trusts it (the change counter at offset 24 equals the version-valid-for number at
   /// offset 92); a -journal beside the file may still restore it, so it is then left to SQLite.
-  static func checkClaimedSize(path: String, fileSize: Int64) throws {
-    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return }  // SQLite says why it cannot be opened
-    defer { close(descriptor) }
-    var header = [UInt8](repeating: 0, count: 100)
-    let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 100, 0) }
-    guard count == 100, header.starts(with: Array("SQLite format 3".utf8) + [0]) else { return }
+  /// Read through the connection's own descriptor (see `Database.readMainFile`).
+  static func checkClaimedSize(_ database: Database) throws {
+    guard let header = database.readMainFile(offset: 0, count: 100),
+      header.starts(with: Array("SQLite format 3".utf8) + [0]),
+      let fileSize = database.mainFileSize()
+    else { return }
     func bigEndian(_ offset: Int) -> Int64 {
       header[offset..<offset + 4].reduce(Int64(0)) { $0 << 8 | Int64($1) }
     }
     let rawPageSize = Int64(header[16]) << 8 | Int64(header[17])
     let pageSize = rawPageSize == 1 ? 65_536 : rawPageSize
     let pages = bigEndian(28)
+    let path = database.path
     guard pageSize >= 512, pageSize & (pageSize - 1) == 0, pages > 0,
       bigEndian(24) == bigEndian(92), pages * pageSize > fileSize,
       access(path + "-journal", F_OK) != 0

@@ -143,7 +143,7 @@ public final class DatabaseWatcher: StoreChanges {
     let current = try FileIdentity(path: path)
     if let current, current == identity, let database {
       let version = try database.scalarInt("PRAGMA data_version")
-      let now = FileFingerprint(path: path)
+      let now = FileFingerprint(path: path, database: database)
       if version != dataVersion {
         dataVersion = version
         if now.companions == fingerprint?.companions {
@@ -158,8 +158,16 @@ public final class DatabaseWatcher: StoreChanges {
       // the old content), or its -wal or -shm removed or replaced (new writers then commit to
       // files this connection never sees). Also a checkpoint by a writer (the file's bytes and
       // times change, not its content). Reading again on a new connection is right for all.
-      self.database = nil
-      identity = nil
+      // The old connection stays open until the new one is: while it is, no writer's close
+      // removes the -wal, so the new one never reads the file without it (a torn read during
+      // a checkpoint). Unless its -wal or -shm went: a new connection in this process would
+      // share the old -shm's index, so the old one is closed first.
+      if let before = fingerprint?.companions, before != now.companions,
+        (before.wal != nil && before.wal != now.companions.wal)
+          || (before.shm != nil && before.shm != now.companions.shm)
+      {
+        self.database = nil
+      }
       try open(current)
       return .replaced
     }
@@ -184,7 +192,7 @@ public final class DatabaseWatcher: StoreChanges {
     dataVersion = try connection.scalarInt("PRAGMA data_version")
     database = connection
     identity = found
-    fingerprint = FileFingerprint(path: path)
+    fingerprint = FileFingerprint(path: path, database: connection)
   }
 
   private func watchFolder() {
@@ -221,20 +229,18 @@ struct FileFingerprint: Equatable {
   var changeCounter: UInt32 = 0
   var companions = Companions()
 
-  init(path: String) {
+  /// The counter is read through `database`'s own descriptor: opening the file here and
+  /// closing it would drop the connection's locks (POSIX), and a writer closing then would take
+  /// itself for the last connection and remove the -wal this one reads.
+  init(path: String, database: Database?) {
     var info = stat()
     if stat(path, &info) == 0 {
       size = Int64(info.st_size)
       modified = [info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
       changed = [info.st_ctim.tv_sec, info.st_ctim.tv_nsec]
     }
-    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-    if descriptor >= 0 {
-      var bytes: [UInt8] = [0, 0, 0, 0]
-      if bytes.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress, 4, 24) }) == 4 {
-        changeCounter = bytes.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-      }
-      close(descriptor)
+    if let bytes = database?.readMainFile(offset: 24, count: 4) {
+      changeCounter = bytes.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
     }
     companions = Companions(wal: Self.identity(path + "-wal"), shm: Self.identity(path + "-shm"))
   }
