@@ -44,6 +44,12 @@ public final class Database {
     self.path = path
   }
 
+  /// The same, running `check` on the connection before SQLite first reads the file.
+  init(path: String, access: Access, beforeFirstRead check: (OpaquePointer) throws -> Void) throws {
+    self.handle = try Self.connect(path: path, access: access, beforeFirstRead: check)
+    self.path = path
+  }
+
   /// Closes this connection and opens `path` in its place (a new database moved into place).
   /// When that fails, the connection is left on an empty in-memory database (never on a
   /// closed handle) and the error is thrown.
@@ -65,7 +71,9 @@ public final class Database {
     handle = memory
   }
 
-  private static func connect(path: String, access: Access) throws -> OpaquePointer {
+  private static func connect(
+    path: String, access: Access, beforeFirstRead check: (OpaquePointer) throws -> Void = { _ in }
+  ) throws -> OpaquePointer {
     var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
     switch access {
     case .readOnly: flags |= SQLITE_OPEN_READONLY
@@ -81,6 +89,12 @@ public final class Database {
     }
     sqlite3_extended_result_codes(connection, 1)
     sqlite3_busy_timeout(connection, Self.busyTimeoutMilliseconds)
+    do {
+      try check(connection)
+    } catch {
+      sqlite3_close_v2(connection)
+      throw error
+    }
     // Forces SQLite to read the header and schema now: a foreign or damaged file fails here.
     var settings = "SELECT count(*) FROM sqlite_master; PRAGMA foreign_keys = ON;"
     if access != .readOnly { settings += " PRAGMA synchronous = FULL;" }
@@ -294,8 +308,12 @@ public final class Database {
   /// it (SQLite's included), and another process could then checkpoint and remove a -wal this
   /// connection still uses. Nil when the file is shorter or cannot be read.
   func readMainFile(offset: Int64, count: Int) -> [UInt8]? {
+    Self.readMainFile(of: handle, offset: offset, count: count)
+  }
+
+  static func readMainFile(of connection: OpaquePointer, offset: Int64, count: Int) -> [UInt8]? {
     var file: UnsafeMutablePointer<sqlite3_file>?
-    guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
+    guard sqlite3_file_control(connection, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
       let file, let read = file.pointee.pMethods?.pointee.xRead
     else { return nil }
     var bytes = [UInt8](repeating: 0, count: count)
@@ -304,9 +322,9 @@ public final class Database {
   }
 
   /// The size of the main database file, through SQLite's own descriptor.
-  func mainFileSize() -> Int64? {
+  static func mainFileSize(of connection: OpaquePointer) -> Int64? {
     var file: UnsafeMutablePointer<sqlite3_file>?
-    guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
+    guard sqlite3_file_control(connection, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
       let file, let size = file.pointee.pMethods?.pointee.xFileSize
     else { return nil }
     var bytes: sqlite3_int64 = 0

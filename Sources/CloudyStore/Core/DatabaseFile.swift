@@ -96,9 +96,9 @@ public enum DatabaseFile {
   /// Opens with `access`, turning SQLite's codes for foreign files into Cloudy's refusals.
   static func open(path: String, access: Database.Access) throws -> Database {
     do {
-      let database = try Database(path: path, access: access)
-      try checkClaimedSize(database)
-      return database
+      return try Database(path: path, access: access) {
+        try checkClaimedSize($0, path: path)
+      }
     } catch let error as DatabaseError where error.isCorrupt {
       throw StoreError.notADatabase(path: path, detail: error.message)
     }
@@ -303,10 +303,10 @@ public enum DatabaseFile {
   /// itself trusts it (the change counter at offset 24 equals the version-valid-for number at
   /// offset 92); a -journal beside the file may still restore it, so it is then left to SQLite.
   /// Read through the connection's own descriptor (see `Database.readMainFile`).
-  static func checkClaimedSize(_ database: Database) throws {
-    guard let header = database.readMainFile(offset: 0, count: 100),
+  static func checkClaimedSize(_ connection: OpaquePointer, path: String) throws {
+    guard let header = Database.readMainFile(of: connection, offset: 0, count: 100),
       header.starts(with: Array("SQLite format 3".utf8) + [0]),
-      let fileSize = database.mainFileSize()
+      let fileSize = Database.mainFileSize(of: connection)
     else { return }
     func bigEndian(_ offset: Int) -> Int64 {
       header[offset..<offset + 4].reduce(Int64(0)) { $0 << 8 | Int64($1) }
@@ -314,7 +314,6 @@ public enum DatabaseFile {
     let rawPageSize = Int64(header[16]) << 8 | Int64(header[17])
     let pageSize = rawPageSize == 1 ? 65_536 : rawPageSize
     let pages = bigEndian(28)
-    let path = database.path
     guard pageSize >= 512, pageSize & (pageSize - 1) == 0, pages > 0,
       bigEndian(24) == bigEndian(92), pages * pageSize > fileSize,
       access(path + "-journal", F_OK) != 0

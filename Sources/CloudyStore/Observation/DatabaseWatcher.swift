@@ -57,6 +57,9 @@ public final class DatabaseWatcher: StoreChanges {
   /// How often to look after a file event, and for how long after the last one.
   static let settleStepMilliseconds: Int32 = 10
   static let settleWindow: Duration = .milliseconds(300)
+  /// How long a file that cannot be read is looked at again before the error is thrown.
+  static let failureSettleWindow: Duration = .milliseconds(500)
+  private var failingSince: ContinuousClock.Instant?
   /// How often to look when no inotify watch is in place.
   static let unwatchedPollMilliseconds: Int32 = 100
 
@@ -90,7 +93,24 @@ public final class DatabaseWatcher: StoreChanges {
   /// what an observer threw.
   @discardableResult
   public func check() throws -> StoreChange? {
-    guard let change = try detect() else { return nil }
+    let change: StoreChange?
+    do {
+      change = try detect()
+      failingSince = nil
+    } catch {
+      // A file being copied over the database (`cp` truncates it, then writes) is empty or torn
+      // for a moment: look again every few milliseconds before calling it damaged.
+      let now = ContinuousClock.now
+      let since = failingSince ?? now
+      guard now - since < Self.failureSettleWindow else {
+        failingSince = nil
+        throw error
+      }
+      failingSince = since
+      settleUntil = now.advanced(by: Self.settleWindow)
+      return nil
+    }
+    guard let change else { return nil }
     try observers.notify(change)
     return change
   }
