@@ -182,6 +182,22 @@ struct ReliabilityIOFailureTests {
     #expect(sweep.problems.isEmpty, "\(sweep.problems.prefix(10).joined(separator: "\n"))")
   }
 
+  /// When the disk keeps failing — the commit's fsync, the retry's, and the truncation that
+  /// would drop the frames — Cloudy cannot know what a later reader will see, and says so.
+  @Test("a disk that keeps failing: the outcome is called unknown, with how to check")
+  func keepsFailingIsCalledUnknown() throws {
+    let shim = try IOFailureShim.path()
+    let sweep = try IOFailureSweep(shim: shim)
+    let add = try #require(IOFailureSweep.commands.first { $0.name == "add" })
+    let result = try sweep.run(
+      add, IOFault(ops: "fsync,ftruncate", at: 1, sticky: true), readerOpen: true)
+    #expect(result.status == 74)
+    #expect(
+      result.standardError.contains("may or may not have been saved"), "\(result.standardError)")
+    #expect(result.standardError.contains("cloudy-db check"))
+    #expect(sweep.problems.isEmpty, "\(sweep.problems)")
+  }
+
   // MARK: - The sweep
 
   /// Every write command under EIO or ENOSPC on the Nth write, fsync, ftruncate, rename or
@@ -192,7 +208,9 @@ struct ReliabilityIOFailureTests {
   func sweep() throws {
     let shim = try IOFailureShim.path()
     let sweep = try IOFailureSweep(shim: shim)
-    let ops = ["write", "fsync", "ftruncate", "rename", "link"]
+    // "fsync,ftruncate": a disk whose syncs and truncations keep failing, so that the -wal
+    // cannot be emptied after a failed commit either (the outcome is then unknown).
+    let ops = ["write", "fsync", "ftruncate", "rename", "link", "fsync,ftruncate"]
     for command in IOFailureSweep.commands {
       for op in ops {
         let calls = try sweep.calls(command, op: op)
@@ -412,7 +430,8 @@ final class IOFailureSweep {
     return (try? sqlite3(db, command.state)) ?? "sqlite3 failed"
   }
 
-  func run(_ command: Command, _ fault: IOFault, readerOpen: Bool) throws {
+  @discardableResult
+  func run(_ command: Command, _ fault: IOFault, readerOpen: Bool) throws -> RawProcess.Result {
     let folder = try ReliabilityFolder("sweep-run")
     prepare(command, in: folder.path)
     let db = folder.file("cloudy.sqlite")
@@ -492,6 +511,7 @@ final class IOFailureSweep {
       tally.add("files-left")
       problems.append("\(label): left \(extra)")
     }
+    return result
   }
 
   /// `cloudy-locations list --watch` on `db`: a reader that keeps the file open, as the app does.
