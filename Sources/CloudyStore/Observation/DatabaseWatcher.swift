@@ -23,7 +23,13 @@ public import CloudyStoring
 ///   that wrote the same values: observers compare what they present), the file appearing or
 ///   being replaced (reopened, checked like any read: a foreign or damaged file is thrown), and
 ///   the file being removed. Several commits between two looks are reported as one change;
-///   the state read after the last report is always the latest committed one.
+///   the state read after the last report is always the latest committed one. Changes behind
+///   SQLite's back are caught too: a file overwritten in place (`cp other db`: its size, times
+///   or header change counter moved while `data_version` did not) or a `-wal`/`-shm` removed or
+///   replaced; the file is then read again on a new connection and reported as `.replaced` (so
+///   is a writer's checkpoint, which changes the file's bytes but not its content). A file that
+///   cannot be read is looked at again for 500 ms before the error is thrown (a copy in
+///   progress is empty or torn for a moment).
 /// - **Latency:** on a local file system, a commit is seen within milliseconds of its
 ///   fsync completing (inotify + the settle window); without inotify events, within
 ///   `pollInterval`, or 100 ms while no inotify watch is in place (no inotify, or the folder
@@ -32,7 +38,8 @@ public import CloudyStoring
 ///   Cloudy is migrated once when opened, as any read would; the watcher then keeps a read-only
 ///   connection), every statement is reset after its step so no read transaction — no WAL
 ///   snapshot — is held between looks, and WAL readers never block writers or checkpoints.
-/// - **Idle cost:** one `stat` and one `PRAGMA data_version` per `pollInterval`, asleep in
+/// - **Idle cost:** three `stat`s (the file, its -wal and -shm), a 4-byte read of the header
+///   through SQLite's descriptor and one `PRAGMA data_version` per `pollInterval`, asleep in
 ///   `poll(2)` otherwise.
 /// - **Threading:** a non-`Sendable` class used on the thread that drives it (`check` or
 ///   `waitForChange`); observers run synchronously there, after the watcher's connection has
