@@ -107,10 +107,11 @@ public final class DatabaseWatcher: StoreChanges {
     } catch {
       // A file being copied over the database (`cp` truncates it, then writes) is empty or torn
       // for a moment: look again every few milliseconds before calling it damaged.
+      // Once thrown, the error is thrown at every look until the file can be read again.
       let now = ContinuousClock.now
       let since = failingSince ?? now
       guard now - since < Self.failureSettleWindow else {
-        failingSince = nil
+        failingSince = since
         throw error
       }
       failingSince = since
