@@ -198,6 +198,84 @@ struct ReliabilityIOFailureTests {
     #expect(sweep.problems.isEmpty, "\(sweep.problems)")
   }
 
+  // MARK: - A restore that fails half-way
+
+  /// Restoring an older-version backup failed with 74 after the content was replaced (the
+  /// previous file kept, nothing lost, but the message said nothing of it). Swept over the -wal's
+  /// writes and fsyncs, sticky: the message must say what the file then holds.
+  @Test("a restore that fails after replacing the content says what the file holds")
+  func restoreThatFailsAfterCopyingSaysSo() throws {
+    let shim = try IOFailureShim.path()
+    let folder = try ReliabilityFolder("restore")
+    let live = folder.file("live.sqlite")
+    let seed = try RawProcess.run(
+      "cloudy-locations", ["add", "--name", "Live", "--lat", "1", "--lon", "2", "--db", live],
+      scratch: folder.path)
+    #expect(seed.status == 0, "\(seed.standardError)")
+    // A backup made by a Cloudy that knew only migration 1 (its SQL and checksum as released).
+    let old = folder.file("old.sqlite")
+    let initial = try String(
+      contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("migrations/0001_initial.sql").path, encoding: .utf8)
+    // (A leading space: sqlite3 would take SQL starting with "--" for an option.)
+    _ = try sqlite3(
+      old,
+      " " + initial
+        + """
+        ;
+        CREATE TABLE cloudy_migration (version INTEGER PRIMARY KEY CHECK (version > 0),
+          name TEXT NOT NULL, checksum TEXT NOT NULL,
+          applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')));
+        INSERT INTO cloudy_migration (version, name, checksum) VALUES (1, 'initial', 'crc32:9ea93609');
+        PRAGMA user_version = 1; PRAGMA application_id = 1131177081; PRAGMA journal_mode = WAL;
+        INSERT INTO location (name, latitude, longitude, source, position)
+          VALUES ('FromBackup', 1, 2, 'coordinates', 0);
+        """)
+    #expect(try sqlite3(old, "SELECT max(version) FROM cloudy_migration") == "1")
+    let liveBytes = try #require(FileManager.default.contents(atPath: live))
+    let oldBytes = try #require(FileManager.default.contents(atPath: old))
+    let state =
+      "SELECT group_concat(name) || ' ' || (SELECT max(version) FROM cloudy_migration) FROM location"
+
+    func attempt(_ at: Int, report: String? = nil) throws -> (RawProcess.Result, String) {
+      let run = try ReliabilityFolder("restore-run")
+      let db = run.file("cloudy.sqlite")
+      let backup = run.file("backup.sqlite")
+      _ = FileManager.default.createFile(atPath: db, contents: liveBytes)
+      _ = FileManager.default.createFile(atPath: backup, contents: oldBytes)
+      let fault = IOFault(ops: "write,fsync", at: at, sticky: true, path: "cloudy.sqlite-wal")
+      let result = try RawProcess.run(
+        "cloudy-db", ["restore", backup, "--db", db],
+        environment: fault.environment(shim, report: report), scratch: run.path)
+      return (result, try sqlite3(db, state))
+    }
+    let report = folder.file("report")
+    let (clean, cleanState) = try attempt(0, report: report)
+    #expect(clean.status == 0, "\(clean.standardError)")
+    #expect(cleanState == "FromBackup 2")
+    let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
+    let calls = Int(text.split(separator: " ").first?.dropFirst("calls=".count) ?? "") ?? 0
+    #expect(calls > 0)
+    var saidHeld = 0
+    for at in IOFailureShim.sample(calls, limit: Reliability.isLong ? calls : 24) {
+      let (result, held) = try attempt(at)
+      let message = result.standardError
+      switch (result.status, held) {
+      case (0, "FromBackup 2"): break
+      case (74, "FromBackup 1"), (74, "FromBackup 2"):
+        saidHeld += 1
+        #expect(message.contains("now holds the backup"), "#\(at) \(held): \(message)")
+      case (74, "Live 2"):
+        #expect(!message.contains("now holds the backup"), "#\(at) \(held): \(message)")
+      default:
+        Issue.record("#\(at): exit \(result.status), file holds \(held): \(message)")
+      }
+      #expect(result.status == 0 || isOneLineError(message, tool: "cloudy-db"), "\(message)")
+    }
+    #expect(saidHeld > 0, "no fault landed after the copy")
+  }
+
   // MARK: - The sweep
 
   /// Every write command under EIO or ENOSPC on the Nth write, fsync, ftruncate, rename or

@@ -76,7 +76,7 @@ public enum FailureMap {
     switch error {
     case .destinationExists: .cannotCreate
     case .sameFile, .restoreFromItself: .usage
-    case .copyFailedCheck: .ioError
+    case .copyFailedCheck, .restoredButNotMigrated: .ioError
     case .sourceFailedCheck: .badData
     }
   }

@@ -25,7 +25,8 @@ public enum StoreAccess {
     try DatabaseFile.openForWriting(path: databasePath.path, creatingOnFirstWrite: true)
   }
 
-  /// For `cloudy-db migrate`: creates the (empty, migrated) database at once when missing.
+  /// For `cloudy-db migrate` and `restore`: creates the (empty, migrated) database at once when
+  /// missing (`restore` copies pages in without a write transaction).
   public static func creating(_ databasePath: DatabasePath) throws -> Database {
     try DatabaseFile.openForWriting(path: databasePath.path)
   }

@@ -248,7 +248,7 @@ public final class Database {
   /// After a write that failed with an I/O error: a TRUNCATE checkpoint folds what was
   /// committed into the file and empties the -wal, so frames of the failed commit can never be
   /// recovered by a later reader. True when the -wal is now empty (or absent).
-  private func discardUnindexedFrames() -> Bool {
+  func discardUnindexedFrames() -> Bool {
     guard sqlite3_get_autocommit(handle) != 0 else { return false }
     let code = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
     return code == SQLITE_OK && DatabaseFile.isEmptyOrMissing(path + "-wal")
