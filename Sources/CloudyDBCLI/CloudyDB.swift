@@ -112,7 +112,7 @@ extension CloudyDB {
       try ToolMain.reporting(tool: "cloudy-db") {
         let databasePath = try database.resolve()
         let migrator = Migrator()
-        let db = try StoreAccess.writing(databasePath)
+        let db = try StoreAccess.creating(databasePath)
         let version = try migrator.currentVersion(of: db)
         if output.json {
           Output.json(
@@ -204,8 +204,9 @@ extension CloudyDB {
           throw StoreError.missingFile(path: source)
         }
         let keep = "\(databasePath.path).before-restore-\(WallClock.fileStamp())"
+        // Created at once when missing: restore copies pages in, not through a write transaction.
         try Maintenance.restore(
-          try StoreAccess.writing(databasePath), from: source, keepCurrentAs: keep)
+          try StoreAccess.creating(databasePath), from: source, keepCurrentAs: keep)
         Output.line(
           "restored \(databasePath.path) from \(source); the previous database is kept as \(keep)")
       }

@@ -199,7 +199,8 @@ struct ReliabilityDamagedFileTests {
           chown(path, Unprivileged.nobody, Unprivileged.nobody)
           chmod(path, 0o000)
           return path
-        }, readerStatus: [74], writerStatus: [74], says: ["permission", "Permission"],
+        }, readerStatus: [74], writerStatus: [74],
+        says: ["permission denied", "Permission denied"],
         asNobody: true),
       Case(
         name: "file without write permission",

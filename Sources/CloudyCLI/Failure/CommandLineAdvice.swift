@@ -23,6 +23,10 @@ enum CommandLineAdvice {
     case .emptyFile: "remove it to start a new one, or choose another path with --db"
     case .notARegularFile: "choose a file path with --db"
     case .missingFile: "add a place or change a setting to create it"
+    case .impossibleSize: "restore a backup with `cloudy-db restore`"
+    case .outcomeUnknown:
+      "when the disk works again, run `cloudy-db check` and look before trying again"
+    case .savedButNotReopened: "run `cloudy-db check`"
     default: nil
     }
   }

@@ -70,9 +70,9 @@ public enum FailureMap {
     switch error {
     case .newerSchema: .newerSchema
     case .missingFile: .notFound
-    case .notARegularFile, .fileSystem: .ioError
+    case .notARegularFile, .fileSystem, .notSaved, .outcomeUnknown, .savedButNotReopened: .ioError
     case .checksumMismatch, .notCloudyDatabase, .notADatabase, .emptyFile, .migrationFailed,
-      .foreignKeyViolations:
+      .foreignKeyViolations, .impossibleSize:
       .badData
     }
   }
@@ -95,7 +95,7 @@ public enum FailureMap {
     switch error {
     case .destinationExists: .cannotCreate
     case .sameFile, .restoreFromItself: .usage
-    case .copyFailedCheck: .ioError
+    case .copyFailedCheck, .restoredButNotMigrated: .ioError
     case .sourceFailedCheck: .badData
     }
   }
@@ -158,12 +158,17 @@ public enum FailureMap {
       return
         "the database is busy: another Cloudy process kept it locked for over \(Database.busyTimeoutMilliseconds / 1000) s; try again"
     }
-    switch error.code {
-    case .readOnly, .cannotOpen, .permission:
+    switch (error.code, error.fileSystemCause) {
+    case (_, .diskFull):
+      return "the disk is full (\(error.message)); nothing was changed"
+    case (.cannotOpen, .permissionDenied), (.permission, _), (.ioError, .permissionDenied):
+      return
+        "permission denied: cannot open the database (\(error.message)); check the owner and permissions of the file and its folder — SQLite also needs to create the -wal and -shm files beside it"
+    case (.readOnly, _), (.cannotOpen, _):
       return
         "cannot write the database (\(error.message)); check the file's and its folder's permissions — SQLite also needs to create the -wal and -shm files beside it"
-    case .full:
-      return "the disk is full (\(error.message)); nothing was changed"
+    case (.ioError, .some(let cause)) where cause != .diskFailed:
+      return "\(cause.words) (\(error.message))"
     default:
       break
     }

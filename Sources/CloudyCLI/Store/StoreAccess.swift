@@ -19,8 +19,15 @@ public enum StoreAccess {
     return database
   }
 
-  /// For commands that write: creates (0600, folder 0700) and migrates as needed.
+  /// For commands that write: creates (0600, folder 0700) and migrates as needed. A new
+  /// database appears only with the command's first write: one that fails leaves no file.
   public static func writing(_ databasePath: DatabasePath) throws -> Database {
+    try DatabaseFile.openForWriting(path: databasePath.path, creatingOnFirstWrite: true)
+  }
+
+  /// For `cloudy-db migrate` and `restore`: creates the (empty, migrated) database at once when
+  /// missing (`restore` copies pages in without a write transaction).
+  public static func creating(_ databasePath: DatabasePath) throws -> Database {
     try DatabaseFile.openForWriting(path: databasePath.path)
   }
 }

@@ -10,10 +10,14 @@ import CSQLite
 ///
 /// Every failure is a thrown `DatabaseError`; nothing here traps on any file or input.
 public final class Database {
-  let handle: OpaquePointer
-  /// The path as given to `open`.
-  public let path: String
+  private(set) var handle: OpaquePointer
+  /// The path as given to `open` (for a database being created, its temporary name until the
+  /// first write moves it into place).
+  public private(set) var path: String
   private var statementCache: [String: Statement] = [:]
+  /// Set while a new database waits under a temporary name for its first write (see
+  /// `DatabaseFile.openForWriting(path:migrator:creatingOnFirstWrite:)`).
+  var pendingCreation: DatabaseFile.PendingCreation?
 
   /// How long a statement waits for another process's lock before failing with SQLITE_BUSY.
   /// Cloudy's writes are short; five seconds covers a burst of concurrent commands and a backup.
@@ -36,6 +40,40 @@ public final class Database {
   /// lose the last commits on power loss). The journal mode is the migrator's business: it
   /// switches to WAL only once the file is known to be Cloudy's.
   public init(path: String, access: Access) throws {
+    self.handle = try Self.connect(path: path, access: access)
+    self.path = path
+  }
+
+  /// The same, running `check` on the connection before SQLite first reads the file.
+  init(path: String, access: Access, beforeFirstRead check: (OpaquePointer) throws -> Void) throws {
+    self.handle = try Self.connect(path: path, access: access, beforeFirstRead: check)
+    self.path = path
+  }
+
+  /// Closes this connection and opens `path` in its place (a new database moved into place).
+  /// When that fails, the connection is left on an empty in-memory database (never on a
+  /// closed handle) and the error is thrown.
+  func reopen(path newPath: String, access: Access) throws {
+    detach()
+    let opened = try Self.connect(path: newPath, access: access)
+    sqlite3_close_v2(handle)
+    handle = opened
+    path = newPath
+  }
+
+  /// Leaves the file: the connection is closed and an empty in-memory database takes its place.
+  func detach() {
+    statementCache.removeAll()
+    var memory: OpaquePointer?
+    sqlite3_open_v2(":memory:", &memory, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+    guard let memory else { return }
+    sqlite3_close_v2(handle)
+    handle = memory
+  }
+
+  private static func connect(
+    path: String, access: Access, beforeFirstRead check: (OpaquePointer) throws -> Void = { _ in }
+  ) throws -> OpaquePointer {
     var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
     switch access {
     case .readOnly: flags |= SQLITE_OPEN_READONLY
@@ -49,27 +87,30 @@ public final class Database {
       sqlite3_close_v2(connection)
       throw error
     }
-    self.handle = connection
-    self.path = path
     sqlite3_extended_result_codes(connection, 1)
     sqlite3_busy_timeout(connection, Self.busyTimeoutMilliseconds)
     do {
-      // Forces SQLite to read the header and schema now: a foreign or damaged file fails here.
-      _ = try scalarInt("SELECT count(*) FROM sqlite_master")
-      try execute("PRAGMA foreign_keys = ON")
-      if access != .readOnly {
-        try execute("PRAGMA synchronous = FULL")
-      }
+      try check(connection)
     } catch {
-      statementCache.removeAll()
       sqlite3_close_v2(connection)
       throw error
     }
+    // Forces SQLite to read the header and schema now: a foreign or damaged file fails here.
+    var settings = "SELECT count(*) FROM sqlite_master; PRAGMA foreign_keys = ON;"
+    if access != .readOnly { settings += " PRAGMA synchronous = FULL;" }
+    let settled = sqlite3_exec(connection, settings, nil, nil, nil)
+    guard settled == SQLITE_OK else {
+      let error = DatabaseError(connection: connection, code: settled)
+      sqlite3_close_v2(connection)
+      throw error
+    }
+    return connection
   }
 
   deinit {
     statementCache.removeAll()
     sqlite3_close_v2(handle)
+    if pendingCreation != nil { DatabaseFile.abandonCreation(self) }
   }
 
   // MARK: - Statements
@@ -103,7 +144,8 @@ public final class Database {
       let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
       sqlite3_free(message)
       throw DatabaseError(
-        resultCode: code, extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql)
+        resultCode: code, extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql,
+        systemErrorNumber: sqlite3_system_errno(handle))
     }
   }
 
@@ -160,8 +202,56 @@ public final class Database {
   /// Uses `BEGIN IMMEDIATE`: the write lock is taken before the first read, so a transaction that
   /// reads then writes never fails with SQLITE_BUSY_SNAPSHOT under WAL, and waits for other
   /// writers within the busy timeout instead. Nested calls become savepoints.
+  ///
+  /// An I/O error (EIO, a full disk) makes the outcome definite before it is reported: when the
+  /// fsync of the -wal fails at COMMIT, the frames are written but not indexed, and the next
+  /// process that recovers the -wal would replay them. The transaction is tried once more (a
+  /// passing disk error leaves the change saved); if that fails too, a TRUNCATE checkpoint
+  /// drops the unindexed frames and `StoreError.notSaved` is thrown; if even that cannot be
+  /// done, `StoreError.outcomeUnknown`. A first write into a database being created fails as
+  /// `notSaved`, with no file left behind.
   public func write<Result>(_ body: (Database) throws -> Result) throws -> Result {
-    try transaction(begin: "BEGIN IMMEDIATE", body)
+    if isInTransaction { return try transaction(begin: "BEGIN IMMEDIATE", body) }
+    do {
+      return try attemptWrite(body)
+    } catch let error as DatabaseError where error.isIOFailure {
+      if let pending = pendingCreation {
+        // Nothing was moved into place: the new database went with the change.
+        throw StoreError.notSaved(path: pending.destination, cause: error)
+      }
+      if let result = try? attemptWrite(body) { return result }
+      if discardUnindexedFrames() { throw StoreError.notSaved(path: path, cause: error) }
+      throw StoreError.outcomeUnknown(path: path, cause: error)
+    }
+  }
+
+  private func attemptWrite<Result>(_ body: (Database) throws -> Result) throws -> Result {
+    try execute("BEGIN IMMEDIATE")
+    do {
+      let result = try body(self)
+      try execute("COMMIT")
+      if pendingCreation != nil {
+        // Another process created the file meanwhile: this connection is now on theirs.
+        guard try DatabaseFile.finishCreation(self) else { return try attemptWrite(body) }
+      } else {
+        checkpointAtRest()
+      }
+      return result
+    } catch {
+      // A failed COMMIT may leave the transaction open; ROLLBACK is then what undoes it.
+      if isInTransaction { try? execute("ROLLBACK") }
+      if pendingCreation != nil { DatabaseFile.abandonCreation(self) }
+      throw error
+    }
+  }
+
+  /// After a write that failed with an I/O error: a TRUNCATE checkpoint folds what was
+  /// committed into the file and empties the -wal, so frames of the failed commit can never be
+  /// recovered by a later reader. True when the -wal is now empty (or absent).
+  func discardUnindexedFrames() -> Bool {
+    guard sqlite3_get_autocommit(handle) != 0 else { return false }
+    let code = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+    return code == SQLITE_OK && DatabaseFile.isEmptyOrMissing(path + "-wal")
   }
 
   /// Runs `body` in a read transaction: every query in it sees the same snapshot of the file.
@@ -188,10 +278,8 @@ public final class Database {
     do {
       let result = try body(self)
       try execute("COMMIT")
-      if begin == "BEGIN IMMEDIATE" { checkpointAtRest() }
       return result
     } catch {
-      // A failed COMMIT may leave the transaction open; ROLLBACK is then what undoes it.
       if isInTransaction { try? execute("ROLLBACK") }
       throw error
     }
@@ -214,6 +302,34 @@ public final class Database {
   static let restWaitMilliseconds: Int32 = 200
 
   // MARK: - Inspection
+
+  /// `count` bytes at `offset` of the main database file, read through SQLite's own descriptor:
+  /// opening the file again and closing it would drop every POSIX lock this process holds on
+  /// it (SQLite's included), and another process could then checkpoint and remove a -wal this
+  /// connection still uses. Nil when the file is shorter or cannot be read.
+  func readMainFile(offset: Int64, count: Int) -> [UInt8]? {
+    Self.readMainFile(of: handle, offset: offset, count: count)
+  }
+
+  static func readMainFile(of connection: OpaquePointer, offset: Int64, count: Int) -> [UInt8]? {
+    var file: UnsafeMutablePointer<sqlite3_file>?
+    guard sqlite3_file_control(connection, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
+      let file, let read = file.pointee.pMethods?.pointee.xRead
+    else { return nil }
+    var bytes = [UInt8](repeating: 0, count: count)
+    let code = bytes.withUnsafeMutableBytes { read(file, $0.baseAddress, Int32(count), offset) }
+    return code == SQLITE_OK ? bytes : nil
+  }
+
+  /// The size of the main database file, through SQLite's own descriptor.
+  static func mainFileSize(of connection: OpaquePointer) -> Int64? {
+    var file: UnsafeMutablePointer<sqlite3_file>?
+    guard sqlite3_file_control(connection, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
+      let file, let size = file.pointee.pMethods?.pointee.xFileSize
+    else { return nil }
+    var bytes: sqlite3_int64 = 0
+    return size(file, &bytes) == SQLITE_OK ? Int64(bytes) : nil
+  }
 
   /// `PRAGMA journal_mode`, e.g. "wal".
   public func journalMode() throws -> String {

@@ -1,4 +1,5 @@
 import CSQLite
+public import CloudyPlatform
 
 /// A failure reported by SQLite, with everything needed to understand it later: the primary and
 /// extended result codes, SQLite's message and the SQL that failed.
@@ -9,12 +10,20 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
   public let extendedCode: Int32
   public let message: String
   public let sql: String?
+  /// The operating system's error number behind an I/O error or a file that cannot be opened
+  /// (`sqlite3_system_errno`), e.g. ENOSPC for a full disk reported as SQLITE_IOERR_SHMSIZE;
+  /// 0 when there is none.
+  public let systemErrorNumber: Int32
 
-  public init(resultCode: Int32, extendedCode: Int32? = nil, message: String, sql: String? = nil) {
+  public init(
+    resultCode: Int32, extendedCode: Int32? = nil, message: String, sql: String? = nil,
+    systemErrorNumber: Int32 = 0
+  ) {
     self.resultCode = resultCode & 0xFF
     self.extendedCode = extendedCode ?? resultCode
     self.message = message
     self.sql = sql
+    self.systemErrorNumber = systemErrorNumber
   }
 
   /// Reads the error state of a connection right after a call failed.
@@ -23,7 +32,13 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
     let message =
       connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
       ?? String(cString: sqlite3_errstr(code))
-    self.init(resultCode: code, extendedCode: extended, message: message, sql: sql)
+    let primary = code & 0xFF
+    let system =
+      primary == SQLITE_IOERR || primary == SQLITE_CANTOPEN || primary == SQLITE_FULL
+      ? connection.map { sqlite3_system_errno($0) } ?? 0 : 0
+    self.init(
+      resultCode: code, extendedCode: extended, message: message, sql: sql,
+      systemErrorNumber: system)
   }
 
   /// The primary result code as a typed value, so code above the store can tell failures apart
@@ -37,8 +52,26 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
   /// A CHECK, NOT NULL, UNIQUE or foreign key constraint refused the change.
   public var isConstraintViolation: Bool { resultCode == SQLITE_CONSTRAINT }
   /// The operating system refused: permissions, read-only file system, full disk, I/O error.
+  /// The disk failed or is full: a write may have been cut short.
+  public var isIOFailure: Bool { resultCode == SQLITE_IOERR || resultCode == SQLITE_FULL }
   public var isFileAccess: Bool {
     [SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_IOERR, SQLITE_FULL, SQLITE_PERM].contains(resultCode)
+  }
+
+  /// What the operating system said, when SQLite passed it on.
+  public var fileSystemCause: FileSystemCause? {
+    if resultCode == SQLITE_FULL { return .diskFull }
+    guard systemErrorNumber != 0 else { return nil }
+    return FileSystemCause(errorNumber: systemErrorNumber)
+  }
+
+  /// The cause in a few words: "the disk is full", "permission denied", or SQLite's message.
+  public var causeWords: String {
+    switch fileSystemCause {
+    case .none where resultCode == SQLITE_IOERR: "the disk failed (\(message))"
+    case .none, .other: message
+    case .some(let cause): cause.words
+    }
   }
 
   public var description: String {

@@ -21,6 +21,13 @@ import CloudyPlatform
 /// - The identity and version checks run before anything is written; only a Cloudy file (or a
 ///   file Cloudy just created) is switched to WAL and migrated.
 public enum DatabaseFile {
+  /// A new database under its temporary name, waiting for its first write.
+  struct PendingCreation {
+    let temporary: String
+    let destination: String
+    let migrator: Migrator
+  }
+
   /// What a command found at the path when it only wants to read.
   public enum ReadOutcome {
     case missing
@@ -41,29 +48,31 @@ public enum DatabaseFile {
   }
 
   /// Opens the database for a command that writes, creating and migrating it as needed.
-  public static func openForWriting(path: String, migrator: Migrator = Migrator()) throws
-    -> Database
-  {
+  ///
+  /// `creatingOnFirstWrite`: when there is no file yet, the new database stays under its
+  /// temporary name until the first write transaction commits in it, and only then is linked
+  /// into place; a first write that fails (an I/O error, a full disk) leaves no file behind.
+  /// Without it (`cloudy-db migrate`, the app) the new, empty database is linked at once.
+  public static func openForWriting(
+    path: String, migrator: Migrator = Migrator(), creatingOnFirstWrite: Bool = false
+  ) throws -> Database {
     if try checkExisting(path: path) {
       // A creation killed between its link and its cleanup left its temporary file behind.
       AbandonedTemporaries.remove(in: parentFolder(of: path), prefix: temporaryPrefix(of: path))
       return try openExisting(path: path, migrator: migrator)
+    }
+    if creatingOnFirstWrite {
+      let database = try buildTemporary(for: path, migrator: migrator)
+      database.pendingCreation = PendingCreation(
+        temporary: database.path, destination: path, migrator: migrator)
+      return database
     }
     try create(path: path, migrator: migrator)
     return try openExisting(path: path, migrator: migrator)
   }
 
   private static func openExisting(path: String, migrator: Migrator) throws -> Database {
-    // Identity and version first, on a read-only connection: a foreign, damaged or newer file
-    // must stay byte-for-byte as it was. When the last read-write connection to a WAL file
-    // closes, SQLite checkpoints the -wal into it — even after a failed first read — so a stale
-    // -wal of another database beside the file would be folded in and the file destroyed by a
-    // command that then refuses it. A read-only connection never checkpoints.
-    let pending: Bool
-    do {
-      let probe = try open(path: path, access: .readOnly)
-      pending = try !migrator.pendingMigrations(in: probe).isEmpty
-    }
+    let pending = try probe(path: path, migrator: migrator)
     let database = try open(path: path, access: .readWrite)
     try enableWAL(database)
     // The probe vouched for the file; `migrate` checks again under the write lock. A file that
@@ -73,10 +82,23 @@ public enum DatabaseFile {
     return database
   }
 
+  /// Identity and version first, on a read-only connection: a foreign, damaged or newer file
+  /// must stay byte-for-byte as it was. When the last read-write connection to a WAL file
+  /// closes, SQLite checkpoints the -wal into it — even after a failed first read — so a stale
+  /// -wal of another database beside the file would be folded in and the file destroyed by a
+  /// command that then refuses it. A read-only connection never checkpoints. True when
+  /// migrations are pending.
+  private static func probe(path: String, migrator: Migrator) throws -> Bool {
+    let probe = try open(path: path, access: .readOnly)
+    return try !migrator.pendingMigrations(in: probe).isEmpty
+  }
+
   /// Opens with `access`, turning SQLite's codes for foreign files into Cloudy's refusals.
   static func open(path: String, access: Database.Access) throws -> Database {
     do {
-      return try Database(path: path, access: access)
+      return try Database(path: path, access: access) {
+        try checkClaimedSize($0, path: path)
+      }
     } catch let error as DatabaseError where error.isCorrupt {
       throw StoreError.notADatabase(path: path, detail: error.message)
     }
@@ -96,7 +118,9 @@ public enum DatabaseFile {
 
   // MARK: - Creating
 
-  private static func create(path: String, migrator: Migrator) throws {
+  /// A new database, migrated, under a temporary name beside `path` (mode 0600, in folders
+  /// created 0700), its connection open. A failure removes it and is reported as not saved.
+  private static func buildTemporary(for path: String, migrator: Migrator) throws -> Database {
     let folder = parentFolder(of: path)
     try makeFolders(folder)
     let prefix = temporaryPrefix(of: path)
@@ -106,23 +130,119 @@ public enum DatabaseFile {
     let descriptor = Glibc.open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw fileSystemError(temporary, "create") }
     close(descriptor)
-    defer { removeDatabaseFiles(temporary) }
     do {
       let database = try Database(path: temporary, access: .readWrite)
       try enableWAL(database)
       try migrator.migrate(database)
-      // Fold the WAL back into the file so the linked file is complete on its own.
-      try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+      return database
+    } catch {
+      removeDatabaseFiles(temporary)
+      throw asNotSaved(error, path: path)
     }
-    try syncFile(temporary)
-    if link(temporary, path) != 0 {
-      // Another process created it first; use theirs.
-      guard errno == EEXIST else { throw fileSystemError(path, "create") }
-      return
+  }
+
+  /// An I/O failure while building a new database under its temporary name: nothing reached
+  /// `path` (the temporary is removed), whatever the error said about its own outcome.
+  private static func asNotSaved(_ error: any Error, path: String) -> any Error {
+    switch error {
+    case StoreError.notSaved(_, let cause), StoreError.outcomeUnknown(_, let cause):
+      StoreError.notSaved(path: path, cause: cause)
+    case let cause as DatabaseError where cause.isIOFailure:
+      StoreError.notSaved(path: path, cause: cause)
+    default: error
+    }
+  }
+
+  private static func create(path: String, migrator: Migrator) throws {
+    let database = try buildTemporary(for: path, migrator: migrator)
+    let temporary = database.path
+    database.pendingCreation = PendingCreation(
+      temporary: temporary, destination: path, migrator: migrator)
+    defer { removeDatabaseFiles(temporary) }
+    do {
+      _ = try moveIntoPlace(database, reopening: false)
+    } catch {
+      throw asNotSaved(error, path: path)
+    }
+  }
+
+  /// Called by `Database` when the first write transaction committed in a database built under
+  /// a temporary name: folds the -wal in, syncs the file and links it into place (never over an
+  /// existing file), then reopens the connection on the real name. False when another process
+  /// created the file first: the connection is then on theirs, and the write must run again.
+  static func finishCreation(_ database: Database) throws -> Bool {
+    try moveIntoPlace(database, reopening: true)
+  }
+
+  private static func moveIntoPlace(_ database: Database, reopening: Bool) throws -> Bool {
+    guard let pending = database.pendingCreation else { return true }
+    // Fold the WAL back into the file so the linked file is complete on its own.
+    try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    guard isEmptyOrMissing(pending.temporary + "-wal") else {
+      throw DatabaseError(
+        resultCode: SQLITE_IOERR, message: "could not fold the new database's -wal into it")
+    }
+    // Closed before the sync: closing the sync's descriptor would drop the connection's locks.
+    database.detach()
+    do {
+      try syncFile(pending.temporary)
+    } catch StoreError.fileSystem(_, _, let code, let message) {
+      throw DatabaseError(
+        resultCode: SQLITE_IOERR, message: "cannot sync the new database: \(message)",
+        systemErrorNumber: code)
+    }
+    if link(pending.temporary, pending.destination) != 0 {
+      guard errno == EEXIST else {
+        let code = errno
+        throw DatabaseError(
+          resultCode: SQLITE_IOERR,
+          message: "cannot create \(pending.destination): \(String(cString: strerror(code)))",
+          systemErrorNumber: code)
+      }
+      // Another process created it first; use theirs (checked like any existing file).
+      guard reopening else { return false }
+      let migrations = try probe(path: pending.destination, migrator: pending.migrator)
+      try database.reopen(path: pending.destination, access: .readWrite)
+      database.pendingCreation = nil
+      removeDatabaseFiles(pending.temporary)
+      try enableWAL(database)
+      if migrations { try pending.migrator.migrate(database) }
+      return false
+    }
+    database.pendingCreation = nil
+    let folder = parentFolder(of: pending.destination)
+    guard reopening else {
+      removeDatabaseFiles(pending.temporary)
+      syncFolder(folder)
+      return true
+    }
+    // The change is saved from here on: a failure to reopen must not read as "not saved".
+    do {
+      do {
+        try database.reopen(path: pending.destination, access: .readWrite)
+      } catch let error as DatabaseError where error.isIOFailure {
+        try database.reopen(path: pending.destination, access: .readWrite)
+      }
+    } catch let error as DatabaseError {
+      removeDatabaseFiles(pending.temporary)
+      throw StoreError.savedButNotReopened(path: pending.destination, cause: error)
     }
     // The temporary name goes at once, before the slow folder sync, so a kill leaves none.
-    removeDatabaseFiles(temporary)
+    removeDatabaseFiles(pending.temporary)
     syncFolder(folder)
+    return true
+  }
+
+  /// A first write failed: the database built for it goes, so no file is left behind.
+  static func abandonCreation(_ database: Database) {
+    guard let pending = database.pendingCreation else { return }
+    removeDatabaseFiles(pending.temporary)
+  }
+
+  /// True when nothing is at `path` or the file there is empty.
+  static func isEmptyOrMissing(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) != 0 || info.st_size == 0
   }
 
   /// `.NAME.creating-`: the start of the temporary names used while creating `path`.
@@ -175,6 +295,33 @@ public enum DatabaseFile {
     }
     if info.st_size == 0 { throw StoreError.emptyFile(path: path) }
     return true
+  }
+
+  /// Refuses, in one line and at once, a SQLite file whose header claims more pages than the
+  /// file and its -wal hold: SQLite would read the missing pages as zeros, and an integrity
+  /// check or a backup would walk gigabytes of them. The header's size counts only when SQLite
+  /// itself trusts it (the change counter at offset 24 equals the version-valid-for number at
+  /// offset 92); a -journal beside the file may still restore it, so it is then left to SQLite.
+  /// Read through the connection's own descriptor (see `Database.readMainFile`).
+  static func checkClaimedSize(_ connection: OpaquePointer, path: String) throws {
+    guard let header = Database.readMainFile(of: connection, offset: 0, count: 100),
+      header.starts(with: Array("SQLite format 3".utf8) + [0]),
+      let fileSize = Database.mainFileSize(of: connection)
+    else { return }
+    func bigEndian(_ offset: Int) -> Int64 {
+      header[offset..<offset + 4].reduce(Int64(0)) { $0 << 8 | Int64($1) }
+    }
+    let rawPageSize = Int64(header[16]) << 8 | Int64(header[17])
+    let pageSize = rawPageSize == 1 ? 65_536 : rawPageSize
+    let pages = bigEndian(28)
+    guard pageSize >= 512, pageSize & (pageSize - 1) == 0, pages > 0,
+      bigEndian(24) == bigEndian(92), pages * pageSize > fileSize,
+      access(path + "-journal", F_OK) != 0
+    else { return }
+    var wal = stat()
+    let walSize = stat(path + "-wal", &wal) == 0 ? Int64(wal.st_size) : 0
+    guard pages * pageSize > fileSize + walSize else { return }
+    throw StoreError.impossibleSize(path: path, claimed: pages * pageSize, actual: fileSize)
   }
 
   // MARK: - File helpers

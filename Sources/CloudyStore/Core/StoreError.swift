@@ -1,3 +1,5 @@
+import CloudyPlatform
+
 /// Why Cloudy refused a database file or an operation on it: the fact, in words any front-end
 /// can show. What to do about it in a given front-end (`--db`, `cloudy-db restore`) is that
 /// front-end's to say (the command line's: `CommandLineAdvice` in CloudyCLI).
@@ -19,6 +21,16 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case foreignKeyViolations(count: Int, after: String)
   /// The operating system refused a file operation.
   case fileSystem(path: String, operation: String, errno: Int32, message: String)
+  /// A write failed with an I/O error and Cloudy made sure it left nothing: no later reader
+  /// sees the change (its -wal frames were dropped, or the new database was never put in place).
+  case notSaved(path: String, cause: DatabaseError)
+  /// A write failed with an I/O error and the disk kept failing while Cloudy tried to settle
+  /// it: the change may or may not be in the file.
+  case outcomeUnknown(path: String, cause: DatabaseError)
+  /// A new database was saved with its first change, but could not be opened again afterwards.
+  case savedButNotReopened(path: String, cause: DatabaseError)
+  /// The header claims more pages than the file (and its -wal) can hold.
+  case impossibleSize(path: String, claimed: Int64, actual: Int64)
 
   public var description: String {
     switch self {
@@ -40,8 +52,21 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       "migration \(version) (\(name)) failed and was rolled back: \(underlying.message)"
     case .foreignKeyViolations(let count, let after):
       "\(count) foreign key violation(s) after \(after); rolled back"
-    case .fileSystem(let path, let operation, _, let message):
-      "cannot \(operation) \(path): \(message)"
+    case .fileSystem(let path, let operation, let code, let message):
+      switch FileSystemCause(errorNumber: code) {
+      case .diskFull, .permissionDenied, .readOnlyFileSystem:
+        "cannot \(operation) \(path): \(FileSystemCause(errorNumber: code).words) (\(message))"
+      case .diskFailed, .other: "cannot \(operation) \(path): \(message)"
+      }
+    case .notSaved(let path, let cause):
+      "\(cause.causeWords) while saving to \(path); nothing was saved"
+        + (cause.fileSystemCause == .diskFull ? ": free some space and try again" : "")
+    case .outcomeUnknown(let path, let cause):
+      "\(cause.causeWords) while saving to \(path), and it kept failing: the change may or may not have been saved"
+    case .savedButNotReopened(let path, let cause):
+      "the change was saved to the new database \(path), but it could not be opened again (\(cause.causeWords))"
+    case .impossibleSize(let path, let claimed, let actual):
+      "\(path) is not a Cloudy database (its header claims \(claimed) bytes, the file holds \(actual)): it is damaged or was cut short"
     }
   }
 }

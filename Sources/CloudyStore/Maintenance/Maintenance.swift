@@ -182,10 +182,30 @@ public enum Maintenance {
       }
     }
     try backup(database, to: keep, overwrite: false)
-    try input.read { db in
-      try copyPages(from: db, to: database)
+    do {
+      try input.read { db in
+        try copyPages(from: db, to: database)
+      }
+    } catch let error as DatabaseError where error.isIOFailure {
+      // As for a failed commit: frames of the copy may sit unindexed in the -wal, and a later
+      // reader would recover them. Drop them, or say the outcome is unknown.
+      if database.discardUnindexedFrames() {
+        throw StoreError.notSaved(path: database.path, cause: error)
+      }
+      throw StoreError.outcomeUnknown(path: database.path, cause: error)
     }
-    try migrator.migrate(database)
+    do {
+      try migrator.migrate(database)
+    } catch {
+      let problem =
+        switch error {
+        case StoreError.notSaved(_, let cause), StoreError.outcomeUnknown(_, let cause):
+          cause.causeWords
+        case let error as DatabaseError: error.causeWords
+        default: "\(error)"
+        }
+      throw MaintenanceError.restoredButNotMigrated(database.path, keep: keep, problem: problem)
+    }
   }
 
   // MARK: - Vacuum
@@ -207,6 +227,8 @@ public enum MaintenanceError: Error, Equatable, Sendable, CustomStringConvertibl
   case restoreFromItself(String)
   case copyFailedCheck(String)
   case sourceFailedCheck(String, String)
+  /// The backup's content was copied in, but migrating it to this Cloudy's schema failed.
+  case restoredButNotMigrated(String, keep: String, problem: String)
 
   public var description: String {
     switch self {
@@ -218,6 +240,8 @@ public enum MaintenanceError: Error, Equatable, Sendable, CustomStringConvertibl
       "\(path) is the database itself, not a backup of it; nothing was restored"
     case .sourceFailedCheck(let path, let problem):
       "\(path) failed its integrity check (\(problem)); nothing was restored"
+    case .restoredButNotMigrated(let path, let keep, let problem):
+      "\(path) now holds the backup, but bringing it up to this Cloudy's schema failed (\(problem)); the previous database is kept as \(keep). Run `cloudy-db migrate` once the disk works"
     }
   }
 }

@@ -23,7 +23,13 @@ public import CloudyStoring
 ///   that wrote the same values: observers compare what they present), the file appearing or
 ///   being replaced (reopened, checked like any read: a foreign or damaged file is thrown), and
 ///   the file being removed. Several commits between two looks are reported as one change;
-///   the state read after the last report is always the latest committed one.
+///   the state read after the last report is always the latest committed one. Changes behind
+///   SQLite's back are caught too: a file overwritten in place (`cp other db`: its size, times
+///   or header change counter moved while `data_version` did not) or a `-wal`/`-shm` removed or
+///   replaced; the file is then read again on a new connection and reported as `.replaced` (so
+///   is a writer's checkpoint, which changes the file's bytes but not its content). A file that
+///   cannot be read is looked at again for 500 ms before the error is thrown (a copy in
+///   progress is empty or torn for a moment).
 /// - **Latency:** on a local file system, a commit is seen within milliseconds of its
 ///   fsync completing (inotify + the settle window); without inotify events, within
 ///   `pollInterval`, or 100 ms while no inotify watch is in place (no inotify, or the folder
@@ -32,7 +38,8 @@ public import CloudyStoring
 ///   Cloudy is migrated once when opened, as any read would; the watcher then keeps a read-only
 ///   connection), every statement is reset after its step so no read transaction — no WAL
 ///   snapshot — is held between looks, and WAL readers never block writers or checkpoints.
-/// - **Idle cost:** one `stat` and one `PRAGMA data_version` per `pollInterval`, asleep in
+/// - **Idle cost:** three `stat`s (the file, its -wal and -shm), a 4-byte read of the header
+///   through SQLite's descriptor and one `PRAGMA data_version` per `pollInterval`, asleep in
 ///   `poll(2)` otherwise.
 /// - **Threading:** a non-`Sendable` class used on the thread that drives it (`check` or
 ///   `waitForChange`); observers run synchronously there, after the watcher's connection has
@@ -44,6 +51,9 @@ public final class DatabaseWatcher: StoreChanges {
   public private(set) var database: Database?
 
   private var identity: FileIdentity?
+  /// The file's size, times and change counter, and which -wal and -shm are beside it, as of
+  /// the last look: what SQLite's own change detection cannot see (see `detect`).
+  private var fingerprint: FileFingerprint?
   private var dataVersion: Int64 = 0
   private let observers = StoreChangeObservers()
   private let events: FileEvents?
@@ -54,6 +64,9 @@ public final class DatabaseWatcher: StoreChanges {
   /// How often to look after a file event, and for how long after the last one.
   static let settleStepMilliseconds: Int32 = 10
   static let settleWindow: Duration = .milliseconds(300)
+  /// How long a file that cannot be read is looked at again before the error is thrown.
+  static let failureSettleWindow: Duration = .milliseconds(500)
+  private var failingSince: ContinuousClock.Instant?
   /// How often to look when no inotify watch is in place.
   static let unwatchedPollMilliseconds: Int32 = 100
 
@@ -87,7 +100,25 @@ public final class DatabaseWatcher: StoreChanges {
   /// what an observer threw.
   @discardableResult
   public func check() throws -> StoreChange? {
-    guard let change = try detect() else { return nil }
+    let change: StoreChange?
+    do {
+      change = try detect()
+      failingSince = nil
+    } catch {
+      // A file being copied over the database (`cp` truncates it, then writes) is empty or torn
+      // for a moment: look again every few milliseconds before calling it damaged.
+      // Once thrown, the error is thrown at every look until the file can be read again.
+      let now = ContinuousClock.now
+      let since = failingSince ?? now
+      guard now - since < Self.failureSettleWindow else {
+        failingSince = since
+        throw error
+      }
+      failingSince = since
+      settleUntil = now.advanced(by: Self.settleWindow)
+      return nil
+    }
+    guard let change else { return nil }
     try observers.notify(change)
     return change
   }
@@ -140,9 +171,33 @@ public final class DatabaseWatcher: StoreChanges {
     let current = try FileIdentity(path: path)
     if let current, current == identity, let database {
       let version = try database.scalarInt("PRAGMA data_version")
-      guard version != dataVersion else { return nil }
-      dataVersion = version
-      return .committed
+      let now = FileFingerprint(path: path, database: database)
+      if version != dataVersion {
+        dataVersion = version
+        if now.companions == fingerprint?.companions {
+          fingerprint = now
+          return .committed
+        }
+      } else if now == fingerprint {
+        return nil
+      }
+      // Changed behind SQLite's back: the file overwritten in place (`cp other db`: same inode,
+      // so neither the identity nor data_version moves, and the connection's cache would show
+      // the old content), or its -wal or -shm removed or replaced (new writers then commit to
+      // files this connection never sees). Also a checkpoint by a writer (the file's bytes and
+      // times change, not its content). Reading again on a new connection is right for all.
+      // The old connection stays open until the new one is: while it is, no writer's close
+      // removes the -wal, so the new one never reads the file without it (a torn read during
+      // a checkpoint). Unless its -wal or -shm went: a new connection in this process would
+      // share the old -shm's index, so the old one is closed first.
+      if let before = fingerprint?.companions, before != now.companions,
+        (before.wal != nil && before.wal != now.companions.wal)
+          || (before.shm != nil && before.shm != now.companions.shm)
+      {
+        self.database = nil
+      }
+      try open(current)
+      return .replaced
     }
     database = nil
     guard let current else {
@@ -165,6 +220,7 @@ public final class DatabaseWatcher: StoreChanges {
     dataVersion = try connection.scalarInt("PRAGMA data_version")
     database = connection
     identity = found
+    fingerprint = FileFingerprint(path: path, database: connection)
   }
 
   private func watchFolder() {
@@ -182,6 +238,45 @@ public enum WatchError: Error, Equatable, Sendable, CustomStringConvertible {
     case .removed(let path):
       "the database at \(path) was removed while being watched; restore a backup with `cloudy-db restore`, or start again to wait for a new one"
     }
+  }
+}
+
+/// What `stat` and the header say about a database file and the files beside it; any change
+/// the watcher's connection did not report is a reason to read the file again.
+struct FileFingerprint: Equatable {
+  struct Companions: Equatable {
+    /// Device and inode of the -wal and the -shm; nil for one that is not there.
+    var wal: [UInt64]?
+    var shm: [UInt64]?
+  }
+
+  var size: Int64 = -1
+  var modified: [Int] = []
+  var changed: [Int] = []
+  /// The file change counter, offset 24 of the header.
+  var changeCounter: UInt32 = 0
+  var companions = Companions()
+
+  /// The counter is read through `database`'s own descriptor: opening the file here and
+  /// closing it would drop the connection's locks (POSIX), and a writer closing then would take
+  /// itself for the last connection and remove the -wal this one reads.
+  init(path: String, database: Database?) {
+    var info = stat()
+    if stat(path, &info) == 0 {
+      size = Int64(info.st_size)
+      modified = [info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
+      changed = [info.st_ctim.tv_sec, info.st_ctim.tv_nsec]
+    }
+    if let bytes = database?.readMainFile(offset: 24, count: 4) {
+      changeCounter = bytes.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    }
+    companions = Companions(wal: Self.identity(path + "-wal"), shm: Self.identity(path + "-shm"))
+  }
+
+  private static func identity(_ path: String) -> [UInt64]? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return [UInt64(info.st_dev), UInt64(info.st_ino)]
   }
 }
 
