@@ -233,6 +233,8 @@ struct ReliabilityIOFailureTests {
           VALUES ('FromBackup', 1, 2, 'coordinates', 0);
         """)
     #expect(try sqlite3(old, "SELECT max(version) FROM cloudy_migration") == "1")
+    // The schema version this Cloudy migrates to (the live file was made by it).
+    let latest = try sqlite3(live, "SELECT max(version) FROM cloudy_migration")
     let liveBytes = try #require(FileManager.default.contents(atPath: live))
     let oldBytes = try #require(FileManager.default.contents(atPath: old))
     let state =
@@ -253,7 +255,7 @@ struct ReliabilityIOFailureTests {
     let report = folder.file("report")
     let (clean, cleanState) = try attempt(0, report: report)
     #expect(clean.status == 0, "\(clean.standardError)")
-    #expect(cleanState == "FromBackup 2")
+    #expect(cleanState == "FromBackup \(latest)")
     let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
     let calls = Int(text.split(separator: " ").first?.dropFirst("calls=".count) ?? "") ?? 0
     #expect(calls > 0)
@@ -262,11 +264,13 @@ struct ReliabilityIOFailureTests {
       let (result, held) = try attempt(at)
       let message = result.standardError
       switch (result.status, held) {
-      case (0, "FromBackup 2"): break
-      case (74, "FromBackup 1"), (74, "FromBackup 2"):
+      case (0, "FromBackup \(latest)"): break
+      // The backup is in place, migrated to some version on the way (each migration commits
+      // on its own).
+      case (74, let held) where held.hasPrefix("FromBackup "):
         saidHeld += 1
         #expect(message.contains("now holds the backup"), "#\(at) \(held): \(message)")
-      case (74, "Live 2"):
+      case (74, "Live \(latest)"):
         #expect(!message.contains("now holds the backup"), "#\(at) \(held): \(message)")
       default:
         Issue.record("#\(at): exit \(result.status), file holds \(held): \(message)")
