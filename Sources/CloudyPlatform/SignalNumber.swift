@@ -21,6 +21,11 @@ public enum JobControl {
   /// when it is continued (`fg`, SIGCONT).
   public static func stopSelf() {
     SignalEvents.restoreDefault(SIGTSTP)
+    // A parent may have started us with it blocked (the mask is inherited through exec).
+    var stop = sigset_t()
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGTSTP)
+    pthread_sigmask(SIG_UNBLOCK, &stop, nil)
     raise(SIGTSTP)
   }
 }

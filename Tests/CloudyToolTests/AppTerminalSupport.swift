@@ -14,9 +14,11 @@ final class TmuxPane {
 
   /// Starts `cloudy ARGUMENTS` in an 80×24 (or given) pane. After it exits the pane prints
   /// `EXIT=status` and whether the terminal's settings are the ones it started with.
+  /// `jobControl`: the shell runs the app as a job of its own (`set -m`), as an interactive
+  /// shell does, so Ctrl-Z can stop it (the kernel discards SIGTSTP in an orphaned group).
   init(
     arguments: [String], environment: [String: String] = [:], columns: Int = 80, rows: Int = 24,
-    executable: URL = ToolRunner.executable("cloudy")
+    executable: URL = ToolRunner.executable("cloudy"), jobControl: Bool = false
   ) throws {
     let cloudy = executable.path
     #expect(FileManager.default.isExecutableFile(atPath: cloudy), "cloudy was not built")
@@ -24,13 +26,15 @@ final class TmuxPane {
     assignments += environment.sorted { $0.key < $1.key }.map {
       "\($0.key)=\(Self.quoted($0.value))"
     }
-    let command = [
+    let prefix: [String] = jobControl ? ["set -m"] : []
+    let steps: [String] = [
       "BEFORE=$(stty -g)",
       "env -u CLOUDY_DB -u XDG_DATA_HOME -u NO_COLOR \(assignments.joined(separator: " ")) \(Self.quoted(cloudy)) \(arguments.map(Self.quoted).joined(separator: " "))",
       "echo \"EXIT=$?\"",
       "if [ \"$(stty -g)\" = \"$BEFORE\" ]; then echo TERMINAL=RESTORED; else echo TERMINAL=CHANGED; fi",
       "sleep 600",
-    ].joined(separator: "; ")
+    ]
+    let command = (prefix + steps).joined(separator: "; ")
     try tmux(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", command], capture: false)
   }
 

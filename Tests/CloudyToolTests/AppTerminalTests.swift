@@ -187,6 +187,41 @@ struct AppTerminalTests {
     #expect(try pane.exit().status == 0)
   }
 
+  /// Ctrl-Z (a key in raw mode) gives the terminal back and stops the app as a shell job; when
+  /// continued (`fg` sends SIGCONT) it takes the terminal again and draws every line.
+  @Test func ctrlZSuspendsAndContinuingRedraws() throws {
+    let folder = try ToolTestFolder()
+    let db = try Self.database(folder, places: [Self.richmond])
+    let pane = try TmuxPane(arguments: ["--db", db, "--offline"], jobControl: true)
+    try pane.waitFor("Cloudy · Richmond")
+    let pid = try #require(try pane.appProcessID())
+    try pane.press("C-z")
+    var state = ""
+    for _ in 0..<100 where state != "T" {
+      usleep(20_000)
+      let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+      state =
+        stat.split(separator: ")").last.map {
+          String($0.split(separator: " ").first ?? "")
+        } ?? ""
+    }
+    #expect(state == "T", "the app was not stopped (state \(state))")
+    // The terminal is the shell's again: the app's screen is gone.
+    try pane.waitUntil("the app's screen left") { !$0.contains("Cloudy · Richmond") }
+    kill(pid, SIGCONT)
+    try pane.waitFor("Cloudy · Richmond")
+    try pane.press("q")
+    var gone = false
+    for _ in 0..<100 where !gone {
+      usleep(20_000)
+      gone =
+        !FileManager.default.fileExists(atPath: "/proc/\(pid)/stat")
+        || ((try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.contains(") Z")
+          ?? true)
+    }
+    #expect(gone, "the app did not quit after it was continued")
+  }
+
   @Test func addAPlaceByTypingItsNameThenSelectAnother() throws {
     let folder = try ToolTestFolder()
     let db = folder.file("cloudy.sqlite")
