@@ -114,14 +114,16 @@ let package = Package(
     .target(
       name: "CloudyDBCLI",
       dependencies: [
-        "CloudyCLI", "CloudyStore", "CloudyExchange", "CloudyModels", "CloudyPlatform",
+        "CloudyCLI", "CloudyJSON", "CloudyStore", "CloudyExchange", "CloudyModels",
+        "CloudyPlatform",
         argumentParser,
       ]),
     .executableTarget(name: "cloudy-db", dependencies: ["CloudyDBCLI", "CloudyCLI"]),
     .target(
       name: "CloudyLocationsCLI",
       dependencies: [
-        "CloudyCLI", "CloudyViewModels", "CloudyServices", "CloudyGazetteer", "CloudyStoring",
+        "CloudyCLI", "CloudyJSON", "CloudyViewModels", "CloudyServices", "CloudyGazetteer",
+        "CloudyStoring",
         "CloudyModels", argumentParser,
       ]
     ),
@@ -129,14 +131,15 @@ let package = Package(
       name: "cloudy-locations", dependencies: ["CloudyLocationsCLI", "CloudyCLI"]),
     .target(
       name: "CloudySettingsCLI",
-      dependencies: ["CloudyCLI", "CloudyViewModels", "CloudyModels", argumentParser]
+      dependencies: ["CloudyCLI", "CloudyJSON", "CloudyViewModels", "CloudyModels", argumentParser]
     ),
     .executableTarget(name: "cloudy-settings", dependencies: ["CloudySettingsCLI", "CloudyCLI"]),
     // The cloudy-forecast command tree, shared by the two executables below.
     .target(
       name: "CloudyForecastCLI",
       dependencies: [
-        "CloudyCLI", "CloudyViewModels", "CloudyDecoding", "CloudyServices", "CloudyStoring",
+        "CloudyCLI", "CloudyJSON", "CloudyViewModels", "CloudyDecoding", "CloudyServices",
+        "CloudyStoring",
         "CloudyStore", "CloudyPlatform", "CloudyModels",
         argumentParser,
       ]
@@ -180,7 +183,8 @@ let package = Package(
     .executableTarget(
       name: "cloudy-forecast-fetch",
       dependencies: [
-        "CloudyForecastCLI", "CloudyCLI", "CloudyProviders", "CloudyViewModels", "CloudyServices",
+        "CloudyForecastCLI", "CloudyCLI", "CloudyJSON", "CloudyProviders", "CloudyViewModels",
+        "CloudyServices",
         "CloudyStore", "CloudyPlatform", "CloudyModels", argumentParser,
       ]
     ),
@@ -235,7 +239,8 @@ let package = Package(
     .testTarget(
       name: "CloudyCommandsTests",
       dependencies: [
-        "CloudyDBCLI", "CloudyLocationsCLI", "CloudySettingsCLI", "CloudyCLI", "CloudyModels",
+        "CloudyDBCLI", "CloudyLocationsCLI", "CloudySettingsCLI", "CloudyCLI", "CloudyJSON",
+        "CloudyModels",
         "CloudyServices",
         "CloudyStore", "CloudyStoring", "CloudyTestFakes", "CloudyViewModels", argumentParser,
       ]),

@@ -1,3 +1,4 @@
+public import CloudyJSON
 import CloudyPlatform
 
 /// Writing to the terminal without Foundation.

@@ -1,5 +1,6 @@
 public import ArgumentParser
 import CloudyCLI
+import CloudyJSON
 import CloudyPlatform
 import CloudyStore
 

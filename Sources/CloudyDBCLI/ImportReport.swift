@@ -1,5 +1,6 @@
 import CloudyCLI
 import CloudyExchange
+import CloudyJSON
 import CloudyModels
 import CloudyStore
 

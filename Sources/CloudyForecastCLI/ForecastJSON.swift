@@ -1,4 +1,5 @@
 public import CloudyCLI
+public import CloudyJSON
 public import CloudyModels
 import CloudyStoring
 public import CloudyViewModels

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CloudyCLI
 import CloudyDecoding
+import CloudyJSON
 import CloudyModels
 import CloudyPlatform
 import CloudyServices

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CloudyCLI
+import CloudyJSON
 import CloudyModels
 import CloudyPlatform
 import CloudyStoring

@@ -1,4 +1,5 @@
 public import CloudyCLI
+public import CloudyJSON
 import CloudyModels
 import CloudyServices
 public import CloudyViewModels

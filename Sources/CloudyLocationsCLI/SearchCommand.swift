@@ -1,6 +1,7 @@
 import ArgumentParser
 import CloudyCLI
 import CloudyGazetteer
+import CloudyJSON
 import CloudyModels
 import CloudyServices
 import CloudyStoring

@@ -1,5 +1,6 @@
 public import ArgumentParser
 public import CloudyCLI
+public import CloudyJSON
 import CloudyModels
 public import CloudyViewModels
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CloudyCLI
 import CloudyForecastCLI
+import CloudyJSON
 import CloudyModels
 import CloudyPlatform
 import CloudyProviders

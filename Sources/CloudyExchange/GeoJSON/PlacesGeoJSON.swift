@@ -37,7 +37,7 @@ enum PlacesGeoJSON {
   static let generator = "cloudy-db export"
 
   static func write(_ document: PlacesDocument) -> [UInt8] {
-    let features: [JSONOutput] = document.places.map { place in
+    let features: [JSON] = document.places.map { place in
       .object([
         ("type", .string("Feature")),
         (
@@ -46,7 +46,7 @@ enum PlacesGeoJSON {
             ("type", .string("Point")),
             (
               "coordinates",
-              .array([.number(place.coordinate.longitude), .number(place.coordinate.latitude)])
+              .array([.decimal(place.coordinate.longitude), .decimal(place.coordinate.latitude)])
             ),
           ])
         ),
@@ -60,11 +60,11 @@ enum PlacesGeoJSON {
         ),
       ])
     }
-    return JSONOutput.object([
+    return JSON.object([
       ("type", .string("FeatureCollection")), ("generator", .string(generator)),
       ("features", .array(features)),
     ])
-    .rendered()
+    .exported()
   }
 
   // MARK: - Reading

@@ -62,20 +62,20 @@ enum PlacesJSON {
   // MARK: - Writing
 
   static func write(_ document: PlacesDocument, forecasts: Bool) -> [UInt8] {
-    var members: [(String, JSONOutput)] = [
-      ("format", .string(formatName)), ("version", .integer(currentVersion)),
+    var members: [(String, JSON)] = [
+      ("format", .string(formatName)), ("version", .int(currentVersion)),
     ]
-    let places: [JSONOutput] = document.places.enumerated().map { position, place in
-      var fields: [(String, JSONOutput)] = [
+    let places: [JSON] = document.places.enumerated().map { position, place in
+      var fields: [(String, JSON)] = [
         ("name", .string(place.name)),
-        ("latitude", .number(place.coordinate.latitude)),
-        ("longitude", .number(place.coordinate.longitude)),
+        ("latitude", .decimal(place.coordinate.latitude)),
+        ("longitude", .decimal(place.coordinate.longitude)),
         ("region", .optional(place.region)),
         ("country", .optional(place.countryCode)),
         ("timeZone", .optional(place.timeZone)),
         ("source", .string(place.source.rawValue)),
         ("query", .optional(place.query)),
-        ("position", .integer(Int64(position))),
+        ("position", .int(Int64(position))),
         ("selected", .bool(place.selected)),
       ]
       if forecasts { fields.append(("forecast", forecast(place.forecast))) }
@@ -83,9 +83,9 @@ enum PlacesJSON {
     }
     members.append(("places", .array(places)))
     if let current = document.currentLocation {
-      var fields: [(String, JSONOutput)] = [
-        ("latitude", .number(current.coordinate.latitude)),
-        ("longitude", .number(current.coordinate.longitude)),
+      var fields: [(String, JSON)] = [
+        ("latitude", .decimal(current.coordinate.latitude)),
+        ("longitude", .decimal(current.coordinate.longitude)),
         ("selected", .bool(current.selected)),
       ]
       if forecasts { fields.append(("forecast", forecast(current.forecast))) }
@@ -104,27 +104,28 @@ enum PlacesJSON {
           ])
         ))
     }
-    return JSONOutput.object(members).rendered()
+    return JSON.object(members).exported()
   }
 
-  private static func forecast(_ weather: WeatherData?) -> JSONOutput {
+  private static func forecast(_ weather: WeatherData?) -> JSON {
     guard let weather else { return .null }
-    func conditions(_ hour: WeatherConditions) -> JSONOutput {
+    func conditions(_ hour: WeatherConditions) -> JSON {
       .object([
-        ("time", .integer(hour.time)), ("summary", .optional(hour.summary)),
-        ("icon", .optional(hour.icon?.rawValue)), ("temperature", .optional(hour.temperature)),
-        ("windSpeed", .optional(hour.windSpeed)),
-        ("precipitationProbability", .optional(hour.precipitationProbability)),
-        ("apparentTemperature", .optional(hour.apparentTemperature)),
-        ("precipitation", .optional(hour.precipitation)),
+        ("time", .int(hour.time)), ("summary", .optional(hour.summary)),
+        ("icon", .optional(hour.icon?.rawValue)),
+        ("temperature", .optionalDecimal(hour.temperature)),
+        ("windSpeed", .optionalDecimal(hour.windSpeed)),
+        ("precipitationProbability", .optionalDecimal(hour.precipitationProbability)),
+        ("apparentTemperature", .optionalDecimal(hour.apparentTemperature)),
+        ("precipitation", .optionalDecimal(hour.precipitation)),
       ])
     }
-    func instant(_ time: Int64?) -> JSONOutput { time.map { .integer($0) } ?? .null }
+    func instant(_ time: Int64?) -> JSON { time.map { .int($0) } ?? .null }
     return .object([
       ("provider", .string(weather.provider.rawValue)),
-      ("fetchedAt", .integer(weather.fetchedAt)),
-      ("latitude", .number(weather.coordinate.latitude)),
-      ("longitude", .number(weather.coordinate.longitude)),
+      ("fetchedAt", .int(weather.fetchedAt)),
+      ("latitude", .decimal(weather.coordinate.latitude)),
+      ("longitude", .decimal(weather.coordinate.longitude)),
       ("timeZone", .string(weather.timeZone)),
       ("current", conditions(weather.current)),
       (
@@ -132,21 +133,21 @@ enum PlacesJSON {
         .array(
           weather.days.map { day in
             .object([
-              ("time", .integer(day.time)), ("summary", .optional(day.summary)),
+              ("time", .int(day.time)), ("summary", .optional(day.summary)),
               ("icon", .optional(day.icon?.rawValue)),
-              ("temperatureMin", .optional(day.temperatureMin)),
-              ("temperatureMax", .optional(day.temperatureMax)),
-              ("windSpeed", .optional(day.windSpeed)),
-              ("precipitationProbability", .optional(day.precipitationProbability)),
-              ("precipitationSum", .optional(day.precipitationSum)),
-              ("apparentTemperatureMin", .optional(day.apparentTemperatureMin)),
-              ("apparentTemperatureMax", .optional(day.apparentTemperatureMax)),
+              ("temperatureMin", .optionalDecimal(day.temperatureMin)),
+              ("temperatureMax", .optionalDecimal(day.temperatureMax)),
+              ("windSpeed", .optionalDecimal(day.windSpeed)),
+              ("precipitationProbability", .optionalDecimal(day.precipitationProbability)),
+              ("precipitationSum", .optionalDecimal(day.precipitationSum)),
+              ("apparentTemperatureMin", .optionalDecimal(day.apparentTemperatureMin)),
+              ("apparentTemperatureMax", .optionalDecimal(day.apparentTemperatureMax)),
               ("sunrise", instant(day.sunrise)), ("sunset", instant(day.sunset)),
             ])
           })
       ),
       ("hours", .array(weather.hours.map(conditions))),
-      ("issuedAt", .integer(weather.issuedAt)),
+      ("issuedAt", .int(weather.issuedAt)),
       ("hasCurrent", .bool(weather.contents.contains(.current))),
     ])
   }

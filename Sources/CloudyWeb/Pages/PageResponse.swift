@@ -1,4 +1,5 @@
 import CloudyCLI
+import CloudyJSON
 import HTTPTypes
 import Hummingbird
 import NIOCore

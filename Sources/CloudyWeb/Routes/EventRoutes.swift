@@ -1,4 +1,5 @@
 import CloudyCLI
+import CloudyJSON
 import Hummingbird
 import NIOCore
 

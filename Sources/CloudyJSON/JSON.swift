@@ -1,4 +1,6 @@
-/// A JSON value with keys in the order given, for the tools' stable `--json` output.
+/// A JSON value to write, with keys in the order given: the one writer of the tools' `--json`,
+/// the web API and the export formats (`JSONReader` is its other half), so the same value
+/// always gives the same bytes and every string is escaped by the same rules.
 ///
 /// Written by hand rather than with Foundation's JSONEncoder on purpose: loading Foundation
 /// costs a CLI command more than the work itself (see DESIGN.md), and the shapes are small.
@@ -6,7 +8,11 @@ public indirect enum JSON: Equatable, Sendable {
   case null
   case bool(Bool)
   case int(Int64)
+  /// A number written as briefly as it reads back: `21.74`, and `68` when whole.
   case double(Double)
+  /// A number always written with its decimal point (`10.0`, `174.76`), as the export files
+  /// write coordinates and measurements, so a value keeps its kind when read back.
+  case decimal(Double)
   case string(String)
   case array([JSON])
   case object([(String, JSON)])
@@ -15,6 +21,9 @@ public indirect enum JSON: Equatable, Sendable {
 
   public static func optional(_ value: String?) -> JSON { value.map { .string($0) } ?? .null }
   public static func optional(_ value: Double?) -> JSON { value.map { .double($0) } ?? .null }
+  public static func optionalDecimal(_ value: Double?) -> JSON {
+    value.map { .decimal($0) } ?? .null
+  }
 
   /// A measurement rounded to two decimals: what a user can use of a converted value (°C to
   /// °F, km/h to mph), without the binary float's tail (`21.740000000000002` is `21.74`).
@@ -26,8 +35,17 @@ public indirect enum JSON: Equatable, Sendable {
   /// Pretty-printed with two-space indentation.
   public func rendered() -> String {
     var output = ""
-    write(to: &output, indent: 0)
+    write(to: &output, indent: 0, inlineNumbers: false)
     return output
+  }
+
+  /// As a file is written: pretty-printed, a list of plain numbers (a GeoJSON coordinate) kept
+  /// on one line, followed by a line break; as UTF-8 bytes.
+  public func exported() -> [UInt8] {
+    var output = ""
+    write(to: &output, indent: 0, inlineNumbers: true)
+    output += "\n"
+    return Array(output.utf8)
   }
 
   /// On one line with no spaces: one document of a JSON Lines stream (`--watch --json`).
@@ -39,7 +57,8 @@ public indirect enum JSON: Equatable, Sendable {
 
   private func writeCompact(to output: inout String) {
     switch self {
-    case .null, .bool, .int, .double, .string: write(to: &output, indent: 0)
+    case .null, .bool, .int, .double, .decimal, .string:
+      write(to: &output, indent: 0, inlineNumbers: false)
     case .array(let values):
       output += "["
       for (index, value) in values.enumerated() {
@@ -59,7 +78,7 @@ public indirect enum JSON: Equatable, Sendable {
     }
   }
 
-  private func write(to output: inout String, indent: Int) {
+  private func write(to output: inout String, indent: Int, inlineNumbers: Bool) {
     switch self {
     case .null: output += "null"
     case .bool(let value): output += value ? "true" : "false"
@@ -72,16 +91,27 @@ public indirect enum JSON: Equatable, Sendable {
       } else {
         output += String(value)
       }
+    case .decimal(let value):
+      output += value.isFinite ? (value == 0 ? "0.0" : value.description) : "null"
     case .string(let value): JSON.writeString(value, to: &output)
     case .array(let values):
       guard !values.isEmpty else {
         output += "[]"
         return
       }
+      if inlineNumbers, values.allSatisfy(\.isNumber) {
+        output += "["
+        for (index, value) in values.enumerated() {
+          if index > 0 { output += ", " }
+          value.write(to: &output, indent: indent, inlineNumbers: inlineNumbers)
+        }
+        output += "]"
+        return
+      }
       output += "[\n"
       for (index, value) in values.enumerated() {
         output += String(repeating: "  ", count: indent + 1)
-        value.write(to: &output, indent: indent + 1)
+        value.write(to: &output, indent: indent + 1, inlineNumbers: inlineNumbers)
         output += index < values.count - 1 ? ",\n" : "\n"
       }
       output += String(repeating: "  ", count: indent) + "]"
@@ -95,10 +125,17 @@ public indirect enum JSON: Equatable, Sendable {
         output += String(repeating: "  ", count: indent + 1)
         JSON.writeString(key, to: &output)
         output += ": "
-        value.write(to: &output, indent: indent + 1)
+        value.write(to: &output, indent: indent + 1, inlineNumbers: inlineNumbers)
         output += index < members.count - 1 ? ",\n" : "\n"
       }
       output += String(repeating: "  ", count: indent) + "}"
+    }
+  }
+
+  private var isNumber: Bool {
+    switch self {
+    case .int, .double, .decimal: true
+    default: false
     }
   }
 
