@@ -1,4 +1,4 @@
-public import CloudyCLI
+import CloudyCLI
 public import CloudyJSON
 public import CloudyModels
 import CloudyStoring

@@ -1,4 +1,4 @@
-public import CloudyCLI
+import CloudyCLI
 public import CloudyJSON
 import CloudyModels
 import CloudyServices

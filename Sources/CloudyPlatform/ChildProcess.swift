@@ -53,7 +53,13 @@ public final class ChildProcess {
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+    var result = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+    // "Text file busy": the executable is still open for writing somewhere (being installed
+    // or copied, or a descriptor inherited by another child); it passes within moments.
+    for _ in 0..<50 where result == ETXTBSY {
+      usleep(20_000)
+      result = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+    }
     close(ends[1])
     close(errorEnds[1])
     guard result == 0 else {

@@ -1,5 +1,5 @@
 public import ArgumentParser
-public import CloudyCLI
+import CloudyCLI
 public import CloudyJSON
 import CloudyModels
 public import CloudyViewModels

@@ -540,6 +540,10 @@ struct AppTerminalTests {
     }
     let wrapper = bin.appendingPathComponent("cloudy-forecast-fetch")
     let real = ToolRunner.buildFolder.path
+    // Written elsewhere, then copied into place by cp: a descriptor of this process's write,
+    // inherited by a child another test thread spawned meanwhile, would keep the script "open
+    // for writing" and its exec would fail with "Text file busy".
+    let script = folder.file("wrapper.sh")
     try Data(
       """
       #!/bin/sh
@@ -547,7 +551,10 @@ struct AppTerminalTests {
       exec '\(real)/cloudy-forecast-fetch' "$@"
 
       """.utf8
-    ).write(to: wrapper)
+    ).write(to: URL(fileURLWithPath: script))
+    let copied = try ToolRunner.run(
+      executableAt: URL(fileURLWithPath: "/bin/cp"), [script, wrapper.path])
+    #expect(copied.status == 0, "\(copied.standardError)")
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
     let pane = try TmuxPane(
       arguments: ["--db", db],
