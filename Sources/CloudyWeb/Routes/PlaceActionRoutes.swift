@@ -11,48 +11,48 @@ import Hummingbird
 extension WebApp {
   func addPlaceActionRoutes(to router: Router<WebContext>) {
     router.post("/places/new") { request, _ -> Response in
-      let form = try await Self.formFields(request)
-      guard csrf.matches(form[CSRFToken.field]) else { return staleForm() }
-      let query = form["q"] ?? ""
-      let pick = form["pick"].flatMap(Int.init)
-      do {
-        let added = try await shared.add(named: query, pick: pick)
-        await shared.announceChange()
-        return PageResponse.redirect("/places", notice: "Added \(added.name).")
-      } catch {
-        let model = (try? await shared.search(query)) ?? AddPlacePage.Model()
-        let failure = HTTPStatusMap.failure(for: error)
-        return PageResponse.html(
-          await page(
-            .add, title: "Add Location",
-            body: AddPlacePage.body(model, csrf: csrf, error: failure.message)),
-          status: HTTPStatusMap.status(for: error))
+      try await withForm(request) { form in
+        let query = form["q"] ?? ""
+        let pick = form["pick"].flatMap(Int.init)
+        do {
+          let added = try await shared.add(named: query, pick: pick)
+          await shared.announceChange()
+          return PageResponse.redirect("/places", notice: "Added \(added.name).")
+        } catch {
+          let model = (try? await shared.search(query)) ?? AddPlacePage.Model()
+          let failure = HTTPStatusMap.failure(for: error)
+          return PageResponse.html(
+            await page(
+              .add, title: "Add Location",
+              body: AddPlacePage.body(model, csrf: csrf, error: failure.message)),
+            status: HTTPStatusMap.status(for: error))
+        }
       }
     }
 
     router.post("/places/{id}/select") { request, context -> Response in
-      await placeAction(request, context) { editor, reference in
+      try await placeAction(request, context) { editor, reference in
         let row = try editor.select(reference)
         return "Selected \(row.text)."
       }
     }
 
     router.post("/places/current/select") { request, _ -> Response in
-      let form = try await Self.formFields(request)
-      guard csrf.matches(form[CSRFToken.field]) else { return staleForm() }
-      do {
-        let row = try await shared.perform { shared in
-          try LocationEditor(store: shared.store).selectCurrent()
+      try await withForm(request) { _ in
+        do {
+          let row = try await shared.perform { shared in
+            try LocationEditor(store: shared.store).selectCurrent()
+          }
+          await shared.announceChange()
+          return PageResponse.redirect("/places", notice: "Selected \(row.text).")
+        } catch {
+          return await errorPage(error, screen: .places)
         }
-        await shared.announceChange()
-        return PageResponse.redirect("/places", notice: "Selected \(row.text).")
-      } catch {
-        return await errorPage(error, screen: .places)
       }
     }
 
     router.post("/places/{id}/move") { request, context -> Response in
-      await placeAction(request, context) { editor, reference, form in
+      try await placeAction(request, context) { editor, reference, form in
         guard let to = form["to"].flatMap(Int.init) else {
           throw CommandFailure(.usage, "say where to move it (to: a row number)")
         }
@@ -62,65 +62,66 @@ extension WebApp {
     }
 
     router.post("/places/{id}/remove") { request, context -> Response in
-      await placeAction(request, context) { editor, reference in
+      try await placeAction(request, context) { editor, reference in
         let result = try editor.remove(reference)
         return "Removed \(result.removed.text)."
       }
     }
 
     router.post("/places/{id}/rename") { request, context -> Response in
-      let form = try await Self.formFields(request)
-      guard csrf.matches(form[CSRFToken.field]) else { return staleForm() }
-      guard let id = context.parameters.get("id").flatMap(Int64.init) else {
-        return await errorPage(LocationError.notFound("with that id"), screen: .places)
-      }
-      let name = form["name"] ?? ""
-      do {
-        let renamed = try await shared.perform { shared in
-          try LocationEditor(store: shared.store).rename(.id(id), to: name)
+      try await withForm(request) { form in
+        guard let id = context.parameters.get("id").flatMap(Int64.init) else {
+          return await errorPage(LocationError.notFound("with that id"), screen: .places)
         }
-        await shared.announceChange()
-        return PageResponse.redirect(
-          "/places", notice: "Renamed \(renamed.previousName) to \(renamed.renamed.text).")
-      } catch {
-        let failure = HTTPStatusMap.failure(for: error)
-        guard
-          let row = try? await shared.perform({ shared in
-            try LocationEditor(store: shared.store).row(.id(id))
-          })
-        else { return await errorPage(error, screen: .places) }
-        return PageResponse.html(
-          await page(
-            .places, title: "Rename",
-            body: PlacesPage.renameForm(row, id: id, csrf: csrf, error: failure.message)),
-          status: HTTPStatusMap.status(for: error))
+        let name = form["name"] ?? ""
+        do {
+          let renamed = try await shared.perform { shared in
+            try LocationEditor(store: shared.store).rename(.id(id), to: name)
+          }
+          await shared.announceChange()
+          return PageResponse.redirect(
+            "/places", notice: "Renamed \(renamed.previousName) to \(renamed.renamed.text).")
+        } catch {
+          let failure = HTTPStatusMap.failure(for: error)
+          guard
+            let row = try? await shared.perform({ shared in
+              try LocationEditor(store: shared.store).row(.id(id))
+            })
+          else { return await errorPage(error, screen: .places) }
+          return PageResponse.html(
+            await page(
+              .places, title: "Rename",
+              body: PlacesPage.renameForm(row, id: id, csrf: csrf, error: failure.message)),
+            status: HTTPStatusMap.status(for: error))
+        }
       }
     }
 
     router.post("/settings") { request, _ -> Response in
-      let form = try await Self.formFields(request)
-      guard csrf.matches(form[CSRFToken.field]) else { return staleForm() }
-      do {
-        let choice = try SettingsChoice(setting: form["setting"] ?? "", value: form["value"] ?? "")
-        try await shared.perform { shared in
-          try SettingsViewModel(store: shared.store).apply(choice)
+      try await withForm(request) { form in
+        do {
+          let choice = try SettingsChoice(
+            setting: form["setting"] ?? "", value: form["value"] ?? "")
+          try await shared.perform { shared in
+            try SettingsViewModel(store: shared.store).apply(choice)
+          }
+          await shared.announceChange()
+          return PageResponse.redirect(
+            "/settings", notice: "\(choice.section.title): \(choice.text).")
+        } catch {
+          return await errorPage(error, screen: .settings)
         }
-        await shared.announceChange()
-        return PageResponse.redirect(
-          "/settings", notice: "\(choice.section.title): \(choice.text).")
-      } catch {
-        return await errorPage(error, screen: .settings)
       }
     }
 
     router.post("/refresh") { request, _ -> Response in
-      let form = try await Self.formFields(request)
-      guard csrf.matches(form[CSRFToken.field]) else { return staleForm() }
-      guard let place = PlaceParameter.place(form["place"]) else {
-        return await errorPage(LocationError.notFound("with that id"), screen: .weather)
+      try await withForm(request) { form in
+        guard let place = PlaceParameter.place(form["place"]) else {
+          return await errorPage(LocationError.notFound("with that id"), screen: .weather)
+        }
+        let refusal = await refreshes.start(place, automatic: false)
+        return PageResponse.redirect("/", notice: refusal ?? "Fetching a new forecast…")
       }
-      let refusal = await refreshes.start(place, automatic: false)
-      return PageResponse.redirect("/", notice: refusal ?? "Fetching a new forecast…")
     }
   }
 
@@ -134,11 +135,23 @@ extension WebApp {
     )
   }
 
+  /// Reads a form's fields (a body past 64 KiB is Hummingbird's 413, answered by `AccessGuard`)
+  /// and runs `body` only when they carry this run's CSRF token; else `staleForm()`.
+  func withForm(_ request: Request, _ body: (FormFields) async -> Response) async throws
+    -> Response
+  {
+    let form = try await Self.formFields(request)
+    guard csrf.matches(form[CSRFToken.field]) else { return staleForm() }
+    return await body(form)
+  }
+
   private func placeAction(
     _ request: Request, _ context: WebContext,
     _ action: @escaping @Sendable (LocationEditor, PlaceReference) throws -> String
-  ) async -> Response {
-    await placeAction(request, context) { editor, reference, _ in try action(editor, reference) }
+  ) async throws -> Response {
+    try await placeAction(request, context) { editor, reference, _ in
+      try action(editor, reference)
+    }
   }
 
   /// A form about one saved place: checks the token, runs `action` with the place's reference
@@ -146,27 +159,20 @@ extension WebApp {
   private func placeAction(
     _ request: Request, _ context: WebContext,
     _ action: @escaping @Sendable (LocationEditor, PlaceReference, FormFields) throws -> String
-  ) async -> Response {
-    let form: FormFields
-    do {
-      form = try await Self.formFields(request)
-    } catch {
-      return Refusal.response(
-        .contentTooLarge, api: false, title: "Too large",
-        detail: "request bodies are limited to \(WebLimits.maxBody / 1024) KiB")
-    }
-    guard csrf.matches(form[CSRFToken.field]) else { return staleForm() }
-    guard let id = context.parameters.get("id").flatMap(Int64.init) else {
-      return await errorPage(LocationError.notFound("with that id"), screen: .places)
-    }
-    do {
-      let notice = try await shared.perform { shared in
-        try action(LocationEditor(store: shared.store), .id(id), form)
+  ) async throws -> Response {
+    try await withForm(request) { form in
+      guard let id = context.parameters.get("id").flatMap(Int64.init) else {
+        return await errorPage(LocationError.notFound("with that id"), screen: .places)
       }
-      await shared.announceChange()
-      return PageResponse.redirect("/places", notice: notice)
-    } catch {
-      return await errorPage(error, screen: .places)
+      do {
+        let notice = try await shared.perform { shared in
+          try action(LocationEditor(store: shared.store), .id(id), form)
+        }
+        await shared.announceChange()
+        return PageResponse.redirect("/places", notice: notice)
+      } catch {
+        return await errorPage(error, screen: .places)
+      }
     }
   }
 }
