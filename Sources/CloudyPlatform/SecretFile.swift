@@ -36,7 +36,12 @@ public enum SecretFile {
     secret: String, created: Bool
   ) {
     if let existing = try read(path) { return (existing, false) }
-    let secret = RandomBytes.hex(count: 32)
+    let secret: String
+    do {
+      secret = try RandomBytes.hex(count: 32)
+    } catch {
+      throw .system(path: path, reason: "no random secret could be made: \(error)")
+    }
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
       let code = errno
@@ -84,12 +89,12 @@ public enum SecretFile {
   }
 }
 
-/// Random bytes from the kernel (/dev/urandom), for secrets.
+/// Random bytes from the kernel (/dev/urandom), for secrets. Throws when it cannot be read
+/// (a chroot without /dev, no descriptor left): no secret is then made.
 public enum RandomBytes {
-  public static func bytes(count: Int) -> [UInt8] {
+  public static func bytes(count: Int) throws(PlatformError) -> [UInt8] {
     let descriptor = open("/dev/urandom", O_RDONLY | O_CLOEXEC)
-    // Without the kernel's random source no secret can be made; nothing sensible goes on.
-    guard descriptor >= 0 else { fatalError("cannot open /dev/urandom") }
+    guard descriptor >= 0 else { throw .lastError("open /dev/urandom") }
     defer { close(descriptor) }
     var buffer = [UInt8](repeating: 0, count: count)
     var filled = 0
@@ -99,18 +104,20 @@ public enum RandomBytes {
       }
       if got > 0 {
         filled += got
-      } else if got == 0 || errno != EINTR {
-        fatalError("cannot read /dev/urandom")
+      } else if got == 0 {
+        throw PlatformError(call: "read /dev/urandom", reason: "it ended")
+      } else if errno != EINTR {
+        throw .lastError("read /dev/urandom")
       }
     }
     return buffer
   }
 
   /// `count` random bytes as lowercase hex (twice as many characters).
-  public static func hex(count: Int) -> String {
+  public static func hex(count: Int) throws(PlatformError) -> String {
     let digits = Array("0123456789abcdef".utf8)
     var text: [UInt8] = []
-    for byte in bytes(count: count) {
+    for byte in try bytes(count: count) {
       text.append(digits[Int(byte >> 4)])
       text.append(digits[Int(byte & 0x0f)])
     }

@@ -7,7 +7,12 @@ import CloudyPlatform
 struct CSRFToken: Sendable {
   let value: String
 
-  init(value: String = RandomBytes.hex(count: 16)) {
+  /// A new random token; throws when the kernel's random source cannot be read.
+  init() throws(PlatformError) {
+    value = try RandomBytes.hex(count: 16)
+  }
+
+  init(value: String) {
     self.value = value
   }
 

@@ -25,7 +25,7 @@ struct WebServer {
       refreshes: ForecastRefreshes(
         databasePath: databasePath, offline: offline, retryAfter: max(60, refreshAfter),
         events: shared.events),
-      csrf: CSRFToken(), offline: offline, refreshAfter: refreshAfter, token: token)
+      csrf: try CSRFToken(), offline: offline, refreshAfter: refreshAfter, token: token)
     self.listen = listen
     hosts = HostPolicy(listen: listen, extraNames: allowHosts)
   }
