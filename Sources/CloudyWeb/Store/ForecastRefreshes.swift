@@ -56,14 +56,11 @@ actor ForecastRefreshes {
       process = try ChildProcess(
         path: helper,
         arguments: ForecastFetcherTool.arguments(for: place, databasePath: databasePath))
-    } catch let failure as CommandFailure {
-      failures[place] = failure.message
-      events.send(.refresh)
-      return failure.message
     } catch {
-      failures[place] = "\(error)"
+      let reason = FailureMap.failure(for: error, advice: .none).message
+      failures[place] = reason
       events.send(.refresh)
-      return "\(error)"
+      return reason
     }
     running[place] = process
     failures[place] = nil
