@@ -15,7 +15,7 @@ public struct Location: Hashable, Sendable, Identifiable {
   /// IANA time zone, e.g. "America/New_York"; forecasts are shown in it.
   public var timeZone: String?
   public var source: LocationSource
-  /// 0-based position in the user's order.
+  /// 0-based row in the user's order (the store keeps an order key with gaps; this is the row).
   public var position: Int
 
   public init(

@@ -86,6 +86,53 @@ struct LocationRepositoryTests {
     }
   }
 
+  @Test("a removal writes one row: the places after keep their stored keys and move up a row")
+  func removalLeavesAGap() throws {
+    let folder = try TemporaryFolder()
+    let database = try migratedDatabase(in: folder)
+    let locations = LocationRepository(database: database)
+    let names = (1...6).map { "Place \($0)" }
+    let saved = try names.map { try locations.add(place($0)) }
+    try locations.remove(saved[1].id)
+    let keys = try database.query("SELECT position FROM location ORDER BY position") { $0.int(0) }
+    #expect(keys == [0, 2, 3, 4, 5])
+    #expect(try locations.all().map(\.position) == [0, 1, 2, 3, 4])
+    #expect(try locations.find(id: saved[5].id)?.position == 4)
+    #expect(try locations.find(name: "place 3")?.position == 1)
+    #expect(try locations.find(position: 1)?.name == "Place 3")
+    #expect(try locations.locations(in: 1..<3).map(\.name) == ["Place 3", "Place 4"])
+    #expect(try locations.locations(in: 1..<3).map(\.position) == [1, 2])
+    #expect(
+      try locations.find(namesBeginningWith: "place 6", limit: 5).locations.map(\.position) == [4])
+    // Moves over the gap keep drag-and-drop order, and a new place goes last.
+    try locations.move(saved[0].id, to: 2)
+    #expect(
+      try locations.all().map(\.name) == ["Place 3", "Place 4", "Place 1", "Place 5", "Place 6"])
+    try locations.move(saved[5].id, to: 0)
+    #expect(
+      try locations.all().map(\.name) == ["Place 6", "Place 3", "Place 4", "Place 1", "Place 5"])
+    try locations.add(place("Place 7"))
+    #expect(try locations.find(name: "Place 7")?.position == 5)
+    let distinct = try database.scalarInt(
+      "SELECT count(DISTINCT position) = count(*) FROM location")
+    #expect(distinct == 1)
+  }
+
+  @Test("a move across keys two places share (a hand edit in sqlite3) keeps drag-and-drop order")
+  func moveAcrossTies() throws {
+    let folder = try TemporaryFolder()
+    let database = try migratedDatabase(in: folder)
+    let locations = LocationRepository(database: database)
+    let a = try locations.add(place("A"))
+    for name in ["B", "C", "D"] { try locations.add(place(name)) }
+    try database.execute("UPDATE location SET position = 5 WHERE name IN ('B', 'C')")
+    #expect(try locations.all().map(\.name) == ["A", "D", "B", "C"])
+    try locations.move(a.id, to: 2)
+    #expect(try locations.all().map(\.name) == ["D", "B", "A", "C"])
+    try locations.move(a.id, to: 0)
+    #expect(try locations.all().map(\.name) == ["A", "D", "B", "C"])
+  }
+
   @Test(
     "removing the selected place selects the one that takes its row, then the one above, then nothing"
   )
