@@ -249,7 +249,7 @@ struct ForecastViewModelTests {
     #expect(model.hourly?.numberOfHours == 48)
 
     settings.stored = Settings(time: .twentyFourHour, units: .metric, temperature: .celsius)
-    try model.reload(now: observed + 3 * 86_400 + 60)
+    #expect(try model.reloadIfChanged(now: observed + 3 * 86_400 + 60))
     // Three days on, the data names its date, in the forecast's zone (the 15th in Auckland).
     #expect(model.age?.asOfText == "as of Jan 15, 2026 · 3 days old")
     #expect(model.day?.temperature == "20.0 °C")

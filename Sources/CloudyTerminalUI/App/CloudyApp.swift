@@ -146,7 +146,7 @@ public final class CloudyApp {
     // A new notation re-renders the same cached forecast at once: no fetch.
     settingsToken = settings.change.bind { [weak self] change in
       guard let self, change != .loaded else { return }
-      do { try forecast?.reload(now: dependencies.now()) } catch { show(error) }
+      do { try forecast?.reloadIfChanged(now: dependencies.now()) } catch { show(error) }
       needsRedraw = true
     }
   }
@@ -188,7 +188,7 @@ public final class CloudyApp {
         bindSettings()
       }
       try showSelectedPlace()
-      try forecast?.reload(now: dependencies.now())
+      try forecast?.reloadIfChanged(now: dependencies.now())
     } catch {
       show(error)
     }
@@ -224,7 +224,7 @@ public final class CloudyApp {
       refreshStatus = .failed(failure)
     } else {
       refreshStatus = .idle
-      do { try forecast?.reload(now: dependencies.now()) } catch { show(error) }
+      do { try forecast?.reloadIfChanged(now: dependencies.now()) } catch { show(error) }
     }
     if let place = forecast?.target.place, failure == nil {
       automaticallyRefreshed.insert(place)

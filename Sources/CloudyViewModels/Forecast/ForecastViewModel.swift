@@ -86,18 +86,31 @@ public final class ForecastViewModel {
   }
 
   /// Re-reads the forecast and the settings; announces `.loaded` (with `now` as the moment of
-  /// the age) and returns true only when either differs from what it showed.
+  /// the age) and returns true only when either differs from what it showed, or what it showed
+  /// had just been fetched rather than read from the cache.
   @discardableResult
   public func reloadIfChanged(now: Int64) throws -> Bool {
-    let settings = try settingsStore.settings()
-    let weather = try forecasts.latest(for: target.place)
-    guard settings != self.settings || weather != self.weather || !fromCache else { return false }
-    self.settings = settings
-    self.weather = weather
-    self.now = now
-    fromCache = true
-    change.value = .loaded
-    return true
+    let shown = fromCache ? Shown(settings: settings, weather: weather) : nil
+    return try Rereading.applyIfChanged(
+      shown: shown,
+      reread: {
+        Shown(
+          settings: try settingsStore.settings(), weather: try forecasts.latest(for: target.place))
+      },
+      apply: { fresh in
+        guard let fresh else { return }
+        settings = fresh.settings
+        weather = fresh.weather
+        self.now = now
+        fromCache = true
+        change.value = .loaded
+      })
+  }
+
+  /// What the forecast shows that the store holds.
+  private struct Shown: Equatable {
+    var settings: Settings
+    var weather: WeatherData?
   }
 
   // MARK: - State
@@ -222,17 +235,6 @@ public final class ForecastViewModel {
   }
 
   // MARK: - Actions
-
-  /// Re-reads the forecast and the settings (another process may have changed them).
-  public func reload(now: Int64) throws {
-    let settings = try settingsStore.settings()
-    let weather = try forecasts.latest(for: target.place)
-    self.settings = settings
-    self.weather = weather
-    self.now = now
-    fromCache = true
-    change.value = .loaded
-  }
 
   /// Fetches a fresh forecast and saves it; on failure the cache and this view model are as
   /// they were, and the error is thrown (`ForecastError` from the provider, or the store's).

@@ -234,14 +234,23 @@ public final class LocationsViewModel {
   /// A page and three lookups, whatever the list's length.
   @discardableResult
   public func reloadIfChanged() throws -> Bool {
-    let fresh = try Head(store)
     let rows = page.first..<(page.first + page.locations.count)
-    let freshPage = page.locations.isEmpty ? [] : try store.locations(in: rows)
-    guard fresh != head || freshPage != page.locations else { return false }
-    apply(fresh)
-    page = (page.first, freshPage)
-    change.value = .loaded
-    return true
+    return try Rereading.applyIfChanged(
+      shown: Shown(head: head, rows: page.locations),
+      reread: {
+        Shown(head: try Head(store), rows: rows.isEmpty ? [] : try store.locations(in: rows))
+      },
+      apply: { fresh in
+        apply(fresh.head)
+        page = (rows.lowerBound, fresh.rows)
+        change.value = .loaded
+      })
+  }
+
+  /// What the list shows: its head and the rows read so far.
+  private struct Shown: Equatable {
+    var head: Head
+    var rows: [Location]
   }
 
   // MARK: - Private

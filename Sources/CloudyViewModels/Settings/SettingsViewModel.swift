@@ -94,11 +94,12 @@ public final class SettingsViewModel {
   /// Re-reads the store; announces `.loaded` and returns true only when a setting differs.
   @discardableResult
   public func reloadIfChanged() throws -> Bool {
-    let fresh = try store.settings()
-    guard fresh != settings else { return false }
-    settings = fresh
-    change.value = .loaded
-    return true
+    try Rereading.applyIfChanged(
+      shown: settings, reread: store.settings,
+      apply: { fresh in
+        settings = fresh
+        change.value = .loaded
+      })
   }
 
   // MARK: - Sections and rows
