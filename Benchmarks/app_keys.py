@@ -10,7 +10,7 @@ records, for each key, the nanoseconds from the key read to the frame written, a
 CLOCK_MONOTONIC moment of the first frame. Keys are sent one at a time, each after the previous
 frame was logged. Peak memory is the process's VmHWM. Not a test: nothing asserts a time.
 """
-import os, subprocess, sys, tempfile, time, statistics, shutil
+import os, resource, shutil, socket, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 build = sys.argv[1] if len(sys.argv) > 1 else next(
@@ -69,9 +69,11 @@ def measure(count):
                 ("settings", ["Escape", "s"] + ["j", "k"] * 10 + ["Enter"] * 4),
                 ("addLocation", ["Escape", "a"] + list("Richmond") + ["BSpace"] * 8),
                 # Changes, each key timed from its read to the frame drawn after the commit:
-                # move down/up (J/K), select (Enter, back with l), remove (d, y).
+                # move down/up (J/K), select (Enter, back with l), remove (d, y), rename (r,
+                # a letter, Enter) and add (a, "Quito", Enter: saved and shown).
                 ("changes", ["Escape", "l", "j", "j"] + ["J", "K"] * 5
-                 + ["Enter", "l", "j", "d", "y", "d", "y"]),
+                 + ["Enter", "l", "j", "d", "y", "d", "y"]
+                 + ["r", "X", "Enter"] + ["a"] + list("Quito") + ["Enter"]),
                ]
         results = {}
         for screen, keys in plan:
@@ -79,13 +81,14 @@ def measure(count):
                 before = len(log_lines(log))
                 tmux("send-keys", key)
                 lines = wait_lines(log, before + 1)
-            for line in log_lines(log):
-                if line.startswith("key "):
-                    _, name, ns = line.split()
-                    # The change keys are reported together (the navigation keys among them
-                    # too, which only makes the figure more pessimistic).
-                    label = "changes (J/K, Enter, d y)" if screen == "changes" else name
-                    results.setdefault(label, []).append(int(ns) / 1e6)
+                _, name, ns = lines[before].split()
+                # A lone Esc is answered after ESCDELAY (25 ms): until then it may be the start
+                # of a key's sequence (Home, PgDn, Alt-x), so it is reported on its own row. The
+                # change keys are reported together (the navigation keys among them too, which
+                # only makes the figure more pessimistic).
+                label = ("Esc (waits ESCDELAY, 25 ms)" if key == "Escape"
+                         else "changes (J/K, Enter, d y, r, add)" if screen == "changes" else name)
+                results.setdefault(label, []).append(int(ns) / 1e6)
             open(log, "w").close()
         status = open(f"/proc/{app}/status").read()
         peak = next(l for l in status.split("\n") if l.startswith("VmHWM")).split()[1]
@@ -95,10 +98,32 @@ def measure(count):
         subprocess.run(["tmux", "-L", SOCKET, "kill-server"], capture_output=True)
         shutil.rmtree(folder, ignore_errors=True)
 
+def fetcher_cpu(seconds=10):
+    """The fetcher's user+system CPU while a loopback server accepts and never answers."""
+    folder = tempfile.mkdtemp(prefix="cloudy-bench-")
+    try:
+        db = os.path.join(folder, "cloudy.sqlite")
+        run(f"{build}/cloudy-locations", "add", "--name", "Auckland", "--lat", "-36.85", "--lon", "174.76", "--db", db)
+        server = socket.socket()
+        server.bind(("127.0.0.1", 0))
+        server.listen(5)
+        env = dict(os.environ, CLOUDY_OPEN_METEO_URL=f"http://127.0.0.1:{server.getsockname()[1]}/v1/forecast",
+                   CLOUDY_HTTP_TIMEOUT=str(seconds))
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        started = time.monotonic()
+        subprocess.run([f"{build}/cloudy-forecast-fetch", "1", "--db", db], env=env, capture_output=True)
+        waited = time.monotonic() - started
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        server.close()
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        return waited, cpu
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
 if build is None:
     raise SystemExit("cloudy is not built: swift build -c release --product cloudy (and the tools)")
 print(f"build: {build}")
-print("| places | screen | keys | median ms | p95 ms | max ms | within 16 ms |")
+print("| places | screen | keys | median ms | p95 ms | max ms | within target |")
 print("|---:|---|---:|---:|---:|---:|---|")
 summary = []
 for count in (1_000, 100_000):
@@ -107,9 +132,17 @@ for count in (1_000, 100_000):
     for screen, times in results.items():
         times.sort()
         p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
-        print(f"| {count:,} | {screen} | {len(times)} | {statistics.median(times):.2f} | {p95:.2f} | {times[-1]:.2f} | {'yes' if times[-1] < 16 else 'no'} |")
+        target = 50 if screen.startswith("changes") else 16
+        verdict = ("n/a (the wait is the point)" if screen.startswith("Esc")
+                   else f"≤ {target} ms: {'yes' if times[-1] <= target else 'no'}")
+        print(f"| {count:,} | {screen} | {len(times)} | {statistics.median(times):.2f} | {p95:.2f} | {times[-1]:.2f} | {verdict} |")
 print()
 print("| places | start-up to first frame ms | peak memory MiB |")
 print("|---:|---:|---:|")
 for count, startup, peak in summary:
     print(f"| {count:,} | {startup:.0f} | {peak:.1f} |")
+print()
+waited, cpu = fetcher_cpu()
+print("| fetcher waiting on a silent server | CPU s | share of the wait |")
+print("|---|---:|---:|")
+print(f"| {waited:.1f} s (CLOUDY_HTTP_TIMEOUT=10) | {cpu:.3f} | {100 * cpu / waited:.2f} % (target ≤ 1 %) |")
