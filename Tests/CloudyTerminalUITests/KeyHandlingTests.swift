@@ -245,14 +245,15 @@ struct KeyHandlingTests {
     #expect(try fixture.app(CloudyApp.Options(refreshAfter: 3_600)).automaticRefresh() == nil)
   }
 
-  @Test func storeDidChangeRereadsEverything() throws {
+  @Test func anotherProcesssChangeIsShownWhenTheWatcherReportsIt() throws {
     let fixture = AppFixture()
     try fixture.withRichmond()
     let app = try fixture.app()
-    // Another process changes the settings and adds a place.
+    // Another process changes the settings and adds a place: nothing shows until it commits.
     fixture.settings.stored.temperature = .celsius
     try fixture.locations.add(place("Oslo"))
-    app.storeDidChange()
+    #expect(!app.screenText().contains("20.0 °C"))
+    try fixture.changes.commit()
     #expect(app.screenText().contains("Temperature  20.0 °C"))
     app.press(.character("l"))
     #expect(app.screenText().contains("Oslo"))

@@ -190,3 +190,18 @@ package func place(_ name: String, _ latitude: Double = 37.5538, _ longitude: Do
 {
   NewLocation(name: name, coordinate: coordinate(latitude, longitude), source: .coordinates)
 }
+
+/// A change source the test drives by hand: "another process committed".
+package final class FakeChanges: StoreChanges {
+  package let observers = StoreChangeObservers()
+
+  package init() {}
+
+  package func observeChanges(_ observer: @escaping (StoreChange) throws -> Void)
+    -> StoreChangeObservation
+  {
+    observers.add(observer)
+  }
+
+  package func commit(_ change: StoreChange = .committed) throws { try observers.notify(change) }
+}

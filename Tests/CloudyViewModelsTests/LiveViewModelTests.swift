@@ -5,19 +5,6 @@ import CloudyTestFakes
 import CloudyViewModels
 import Testing
 
-/// A change source the test drives by hand: "another process committed".
-final class FakeChanges: StoreChanges {
-  let observers = StoreChangeObservers()
-
-  func observeChanges(_ observer: @escaping (StoreChange) throws -> Void)
-    -> StoreChangeObservation
-  {
-    observers.add(observer)
-  }
-
-  func commit(_ change: StoreChange = .committed) throws { try observers.notify(change) }
-}
-
 /// Live view models: reload on a reported change, announce only what the user would see change.
 @Suite("Live view models with a fake change source")
 struct LiveViewModelTests {

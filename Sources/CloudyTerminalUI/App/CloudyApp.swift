@@ -25,15 +25,15 @@ public final class CloudyApp {
     public var now: () -> Int64
     /// An error as one line for the user (the tools' failure map in the app).
     public var describe: (any Error) -> String
-    /// Changes by any process (the database watcher): the view models are then live and
-    /// reload themselves; nil for view models that read once (`storeDidChange` reloads them).
-    public var changes: (any StoreChanges)?
+    /// Changes by any process (the database watcher; a fake in tests): the view models are
+    /// live and reload themselves, so the app has one way of learning what changed.
+    public var changes: any StoreChanges
 
     public init(
       locationStore: any LocationStoring, settingsStore: any SettingsStoring,
       forecastStore: any ForecastStoring, geocoder: any Geocoder, zones: any TimeZoneLookup,
       now: @escaping () -> Int64, describe: @escaping (any Error) -> String = { "\($0)" },
-      changes: (any StoreChanges)? = nil
+      changes: any StoreChanges
     ) {
       self.changes = changes
       self.locationStore = locationStore
@@ -117,13 +117,10 @@ public final class CloudyApp {
   public init(_ dependencies: Dependencies, options: Options = Options()) throws {
     self.dependencies = dependencies
     self.options = options
-    if let changes = dependencies.changes {
-      locations = try LocationsViewModel(store: dependencies.locationStore, changes: changes)
-      settings = try SettingsViewModel(store: dependencies.settingsStore, changes: changes)
-    } else {
-      locations = try LocationsViewModel(store: dependencies.locationStore)
-      settings = try SettingsViewModel(store: dependencies.settingsStore)
-    }
+    locations = try LocationsViewModel(
+      store: dependencies.locationStore, changes: dependencies.changes)
+    settings = try SettingsViewModel(
+      store: dependencies.settingsStore, changes: dependencies.changes)
     try showSelectedPlace()
     bindLocations()
     bindSettings()
@@ -164,35 +161,10 @@ public final class CloudyApp {
     if forecast?.target.place != target.place {
       weatherScroll = 0
     }
-    if let changes = dependencies.changes {
-      forecast = try ForecastViewModel(
-        target: target, forecasts: dependencies.forecastStore,
-        settings: dependencies.settingsStore, zones: dependencies.zones, changes: changes,
-        clock: dependencies.now)
-    } else {
-      forecast = try ForecastViewModel(
-        target: target, forecasts: dependencies.forecastStore,
-        settings: dependencies.settingsStore, zones: dependencies.zones, now: dependencies.now())
-    }
-  }
-
-  // MARK: - Changes from elsewhere
-
-  /// Re-reads the stores after another process changed the database, for view models that
-  /// are not live (no `changes` source); live ones reload on their own.
-  public func storeDidChange() {
-    do {
-      try locations.reload()
-      if dependencies.changes == nil {
-        settings = try SettingsViewModel(store: dependencies.settingsStore)
-        bindSettings()
-      }
-      try showSelectedPlace()
-      try forecast?.reloadIfChanged(now: dependencies.now())
-    } catch {
-      show(error)
-    }
-    needsRedraw = true
+    forecast = try ForecastViewModel(
+      target: target, forecasts: dependencies.forecastStore,
+      settings: dependencies.settingsStore, zones: dependencies.zones,
+      changes: dependencies.changes, clock: dependencies.now)
   }
 
   // MARK: - Refresh

@@ -64,13 +64,15 @@ struct AppFixture {
   let forecasts = FakeForecastStore()
   let geocoder = FakeGeocoder()
   let clock = FakeClock()
+  /// Another process's commits, as the database watcher would report them.
+  let changes = FakeChanges()
 
   func app(_ options: CloudyApp.Options = CloudyApp.Options()) throws -> CloudyApp {
     let clock = clock
     return try CloudyApp(
       CloudyApp.Dependencies(
         locationStore: locations, settingsStore: settings, forecastStore: forecasts,
-        geocoder: geocoder, zones: InstalledTimeZones(), now: { clock.now }),
+        geocoder: geocoder, zones: InstalledTimeZones(), now: { clock.now }, changes: changes),
       options: options)
   }
 
