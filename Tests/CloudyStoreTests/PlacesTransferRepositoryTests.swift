@@ -65,7 +65,8 @@ struct PlacesTransferRepositoryTests {
     let document = PlacesDocument(places: [documentPlace("A"), documentPlace("B", selected: true)])
     try PlacesTransferRepository(database: db).apply(document, mode: .merge)
     let locations = LocationRepository(database: db)
-    #expect(try locations.selectedLocation()?.name == "B")
+    let selectedB = try #require(try locations.find(name: "B"))
+    #expect(try locations.selection() == .saved(selectedB.id))
   }
 
   @Test(
@@ -98,7 +99,8 @@ struct PlacesTransferRepositoryTests {
     #expect(outcome.settingsReplaced)
     #expect(outcome.currentLocationChanged)
     #expect(try locations.currentLocation() == nil)
-    #expect(try locations.selectedLocation()?.name == "Y")
+    let selectedY = try #require(try locations.find(name: "Y"))
+    #expect(try locations.selection() == .saved(selectedY.id))
     #expect(try SettingsRepository(database: db).settings().units == .metric)
   }
 

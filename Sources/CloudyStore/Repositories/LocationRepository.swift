@@ -299,12 +299,6 @@ public struct LocationRepository {
     }
   }
 
-  /// The selected saved place, if the selection is one.
-  public func selectedLocation() throws -> Location? {
-    guard case .saved(let id) = try selection() else { return nil }
-    return try find(id: id)
-  }
-
   public func select(_ selection: Place) throws {
     try database.write { _ in
       switch selection {
