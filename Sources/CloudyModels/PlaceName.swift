@@ -27,6 +27,13 @@ public enum PlaceName {
     first.utf8.elementsEqual(second.utf8) { asciiLowercased($0) == asciiLowercased($1) }
   }
 
+  /// The key under which two names are "the same place" for the store (`sameName` as a value
+  /// to put in a set, or to search the NOCASE index with).
+  public static func uniquenessKey(_ name: String) -> String {
+    String(decoding: name.utf8.map(asciiLowercased), as: UTF8.self)
+  }
+
+  /// NOCASE's folding: A-Z to a-z, every other byte as it is.
   private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
     (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
   }

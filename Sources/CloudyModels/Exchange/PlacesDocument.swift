@@ -98,12 +98,3 @@ public struct PlacesDocument: Hashable, Sendable {
     }
   }
 }
-
-extension PlaceName {
-  /// The key under which two names are "the same place" for the store: the schema's
-  /// `UNIQUE COLLATE NOCASE`, which folds ASCII A-Z only ("Zürich" and "ZÜRICH" differ).
-  public static func uniquenessKey(_ name: String) -> String {
-    String(
-      decoding: name.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
-  }
-}
