@@ -102,7 +102,7 @@ public struct LocationRepository {
   public func find(namesBeginningWith prefix: String, limit: Int) throws -> (
     locations: [Location], count: Int
   ) {
-    let lower = String(decoding: prefix.utf8.map(Self.asciiLowercased), as: UTF8.self)
+    let lower = PlaceName.uniquenessKey(prefix)
     guard !lower.isEmpty else { return ([], 0) }
     let upper = Self.upperBound(ofNamesBeginningWith: lower)
     let arguments: [any DatabaseValueConvertible] = [lower] + (upper.map { [$0] } ?? [])
@@ -153,10 +153,6 @@ public struct LocationRepository {
     }
   }
 
-  private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
-    (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
-  }
-
   static func location(_ row: Statement) throws -> Location {
     let source = LocationSource(rawValue: row.string(8)) ?? .coordinates
     return Location(
@@ -177,24 +173,35 @@ public struct LocationRepository {
     do { name = try PlaceName.validated(new.name) } catch { throw LocationError.invalidName(error) }
     return try database.write { db in
       if let existing = try find(name: name) { throw LocationError.duplicateName(existing.name) }
-      let position = Int(try db.scalarInt("SELECT coalesce(max(position) + 1, 0) FROM location"))
-      try db.execute(
-        """
-        INSERT INTO location (name, query, latitude, longitude, country_code, region, time_zone, source, position)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """,
-        [
-          name, new.query, new.coordinate.latitude, new.coordinate.longitude, new.countryCode,
-          new.region,
-          new.timeZone, new.source.rawValue, position,
-        ])
-      let id = db.lastInsertedRowID
+      var named = new
+      named.name = name
+      let id = try insert(named, at: try nextKey())
       if try selection() == nil {
         try writeSelection(.saved(id))
       }
       guard let location = try find(id: id) else { throw LocationError.notFound("with id \(id)") }
       return location
     }
+  }
+
+  /// The order key after every place's: where a new place goes.
+  func nextKey() throws -> Int {
+    Int(try database.scalarInt("SELECT coalesce(max(position) + 1, 0) FROM location"))
+  }
+
+  /// Writes a place's row with order key `key`, inside the caller's write transaction; the
+  /// name is stored as given (validated by the caller).
+  func insert(_ new: NewLocation, at key: Int) throws -> Location.ID {
+    try database.execute(
+      """
+      INSERT INTO location (name, query, latitude, longitude, country_code, region, time_zone, source, position)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      [
+        new.name, new.query, new.coordinate.latitude, new.coordinate.longitude, new.countryCode,
+        new.region, new.timeZone, new.source.rawValue, key,
+      ])
+    return database.lastInsertedRowID
   }
 
   public func rename(_ id: Location.ID, to newName: String) throws -> Location {
@@ -342,20 +349,27 @@ public struct LocationRepository {
       guard let coordinate else {
         try db.execute("DELETE FROM current_location")
         if try selection() == .current {
-          let first = try db.queryFirst("SELECT id FROM location ORDER BY position, id LIMIT 1") {
-            $0.int64(0)
-          }
-          try writeSelection(first.map { .saved($0) })
+          try writeSelection(try firstID().map { .saved($0) })
         }
         return
       }
-      try db.execute(
-        """
-        INSERT OR REPLACE INTO current_location (id, latitude, longitude, updated_at)
-        VALUES (1, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-        """, [coordinate.latitude, coordinate.longitude])
+      try writeCurrentLocation(coordinate)
       if try selection() == nil { try writeSelection(.current) }
     }
+  }
+
+  /// Records the device's position, inside the caller's write transaction.
+  func writeCurrentLocation(_ coordinate: Coordinate) throws {
+    try database.execute(
+      """
+      INSERT OR REPLACE INTO current_location (id, latitude, longitude, updated_at)
+      VALUES (1, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+      """, [coordinate.latitude, coordinate.longitude])
+  }
+
+  /// The id of the first place in the list; nil when none is saved.
+  func firstID() throws -> Location.ID? {
+    try database.queryFirst("SELECT id FROM location ORDER BY position, id LIMIT 1") { $0.int64(0) }
   }
 }
 

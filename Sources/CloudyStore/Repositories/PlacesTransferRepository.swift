@@ -88,7 +88,7 @@ public struct PlacesTransferRepository {
         // ON DELETE CASCADE takes their forecasts and a selection that pointed at one.
         try db.execute("DELETE FROM location")
       }
-      var position = Int(try db.scalarInt("SELECT coalesce(max(position) + 1, 0) FROM location"))
+      var position = try locations.nextKey()
       var selectedID: Location.ID?
       var firstAddedID: Location.ID?
       for place in document.places {
@@ -96,16 +96,12 @@ public struct PlacesTransferRepository {
           outcome.skipped.append(Outcome.Skipped(place: place, savedName: saved.name))
           continue
         }
-        try db.execute(
-          """
-          INSERT INTO location (name, query, latitude, longitude, country_code, region, time_zone, source, position)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-          """,
-          [
-            place.name, place.query, place.coordinate.latitude, place.coordinate.longitude,
-            place.countryCode, place.region, place.timeZone, place.source.rawValue, position,
-          ])
-        let id = db.lastInsertedRowID
+        let id = try locations.insert(
+          NewLocation(
+            name: place.name, query: place.query, coordinate: place.coordinate,
+            countryCode: place.countryCode, region: place.region, timeZone: place.timeZone,
+            source: place.source),
+          at: position)
         position += 1
         firstAddedID = firstAddedID ?? id
         if place.selected { selectedID = id }
@@ -122,11 +118,7 @@ public struct PlacesTransferRepository {
         let hadCurrent = try locations.currentLocation() != nil
         try db.execute("DELETE FROM current_location")
         if let current = document.currentLocation {
-          try db.execute(
-            """
-            INSERT INTO current_location (id, latitude, longitude, updated_at)
-            VALUES (1, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-            """, [current.coordinate.latitude, current.coordinate.longitude])
+          try locations.writeCurrentLocation(current.coordinate)
           if let forecast = current.forecast {
             try cache.save(forecast, for: .current)
             outcome.forecasts += 1
@@ -135,12 +127,7 @@ public struct PlacesTransferRepository {
         outcome.currentLocationChanged = hadCurrent || document.currentLocation != nil
       }
       if mode == .replace, let settings = document.settings {
-        try db.execute(
-          """
-          INSERT OR REPLACE INTO settings (id, time_notation, units_notation, temperature_notation, updated_at)
-          VALUES (1, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-          """,
-          [settings.time.rawValue, settings.units.rawValue, settings.temperature.rawValue])
+        try SettingsRepository(database: db).write(settings)
         outcome.settingsReplaced = true
       }
       try select(
@@ -172,9 +159,7 @@ public struct PlacesTransferRepository {
           || (!document.carriesCurrentLocation && previous == .current)
       {
         selection = .current
-      } else if let first = try db.queryFirst(
-        "SELECT id FROM location ORDER BY position, id LIMIT 1", row: { $0.int64(0) })
-      {
+      } else if let first = try LocationRepository(database: db).firstID() {
         selection = .saved(first)
       } else if hasCurrent {
         selection = .current

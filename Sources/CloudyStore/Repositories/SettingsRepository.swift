@@ -27,16 +27,22 @@ public struct SettingsRepository {
     try database.write { db in
       var settings = try SettingsRepository(database: db).settings()
       change(&settings)
-      try db.execute(
-        """
-        INSERT INTO settings (id, time_notation, units_notation, temperature_notation, updated_at)
-        VALUES (1, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-        ON CONFLICT (id) DO UPDATE SET
-          time_notation = excluded.time_notation, units_notation = excluded.units_notation,
-          temperature_notation = excluded.temperature_notation, updated_at = excluded.updated_at
-        """,
-        [settings.time.rawValue, settings.units.rawValue, settings.temperature.rawValue])
+      try SettingsRepository(database: db).write(settings)
       return settings
     }
+  }
+
+  /// Stores every notation of `settings`, inside the caller's write transaction: the one
+  /// statement that writes the settings row.
+  func write(_ settings: Settings) throws {
+    try database.execute(
+      """
+      INSERT INTO settings (id, time_notation, units_notation, temperature_notation, updated_at)
+      VALUES (1, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+      ON CONFLICT (id) DO UPDATE SET
+        time_notation = excluded.time_notation, units_notation = excluded.units_notation,
+        temperature_notation = excluded.temperature_notation, updated_at = excluded.updated_at
+      """,
+      [settings.time.rawValue, settings.units.rawValue, settings.temperature.rawValue])
   }
 }
