@@ -1,3 +1,4 @@
+import CloudyModels
 import CloudyTerminalUI
 import Testing
 

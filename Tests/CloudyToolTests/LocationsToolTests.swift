@@ -110,6 +110,26 @@ struct LocationsToolTests {
     #expect(try savedRows(folder).first?["selected"] as? Bool == true)  // back to the first place
   }
 
+  /// A terminal draws CJK two columns wide and an emoji picture two: the coordinates column
+  /// starts at the same column on every row (it counted Characters and drifted before).
+  @Test func listColumnsLineUpInDisplayColumns() throws {
+    let folder = try ToolTestFolder()
+    for (name, lat) in [("東京都 Tokyo", "35.68"), ("Richmond", "37.55"), ("🌊 Bergen", "60.39")] {
+      #expect(try locations(folder, "add", "--name", name, "--lat", lat, "--lon", "5").status == 0)
+    }
+    let rows = try locations(folder, "list").standardOutput.split(separator: "\n").dropFirst()
+    let columns = rows.map { row -> Int in
+      let prefix = row[..<(row.range(of: "° N")?.lowerBound ?? row.endIndex)]
+      let start = prefix.lastIndex(of: " ").map { prefix[..<$0] } ?? ""
+      return start.reduce(0) { total, character in
+        let scalar = character.unicodeScalars.first!.value
+        return total + ((0x3000...0x9FFF).contains(scalar) || scalar >= 0x1F300 ? 2 : 1)
+      }
+    }
+    #expect(rows.count == 3)
+    #expect(Set(columns).count == 1, "\(rows)")
+  }
+
   @Test func removeSelectRenameMoveByNumberAndName() throws {
     let folder = try ToolTestFolder()
     for (name, lat, lon) in [

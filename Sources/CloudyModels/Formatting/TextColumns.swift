@@ -1,7 +1,6 @@
-import CloudyModels
-
 /// Columns padded to their widest cell, for list output meant for people (`--json` is for
-/// programs). Widths count Characters: wide (CJK, emoji) text can misalign, never truncate.
+/// programs) and the app's tables alike. Widths are display columns (`DisplayWidth`), so a
+/// row of CJK or emoji lines up with a row of ASCII in a terminal.
 public enum TextColumns {
   /// One line per row, without trailing spaces.
   public static func lines(_ rows: [[String]], separator: String = "  ") -> [String] {
@@ -28,14 +27,14 @@ public enum TextColumns {
     }
   }
 
-  /// Characters, counted as bytes when the text is ASCII (every list row's number and most
-  /// names): counting Characters walks grapheme clusters.
+  /// Display columns, counted as bytes when the text is printable ASCII (every list row's
+  /// number and most names): measuring walks grapheme clusters.
   static func width(_ text: String) -> Int {
-    text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.count
+    text.utf8.allSatisfy { (0x20..<0x7F).contains($0) } ? text.utf8.count : DisplayWidth.of(text)
   }
 
-  /// `text` right-aligned in `width` characters.
+  /// `text` right-aligned in `width` columns.
   public static func rightAligned(_ text: String, width: Int) -> String {
-    String(repeating: " ", count: max(0, width - text.count)) + text
+    String(repeating: " ", count: max(0, width - Self.width(text))) + text
   }
 }

@@ -1,0 +1,50 @@
+import CloudyModels
+
+/// Fitting text into columns by display width.
+public enum TextFit {
+  /// `text` cut to at most `width` columns (ending in `ellipsis` when cut), then padded with
+  /// spaces to exactly `width`. A wide character that would straddle the edge is left out.
+  public static func pad(_ text: String, to width: Int, ellipsis: String = "…") -> String {
+    guard width > 0 else { return "" }
+    let cut = truncate(text, to: width, ellipsis: ellipsis)
+    let used = DisplayWidth.of(cut)
+    return used < width ? cut + String(repeating: " ", count: width - used) : cut
+  }
+
+  /// `text` cut to at most `width` columns, ending in `ellipsis` when cut; not padded.
+  public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
+    guard width > 0 else { return "" }
+    if DisplayWidth.of(text) <= width { return text }
+    let ellipsisWidth = DisplayWidth.of(ellipsis)
+    let room = max(0, width - ellipsisWidth)
+    var result = ""
+    var used = 0
+    for character in text {
+      let columns = DisplayWidth.of(character)
+      if used + columns > room { break }
+      result.append(character)
+      used += columns
+    }
+    return ellipsisWidth <= width ? result + ellipsis : result
+  }
+
+  /// `left` and `right` on one line of `width` columns: `right` flush right, `left` cut to make
+  /// room (at least one space between them). `right` is dropped when it would leave `left`
+  /// fewer than `minimumLeft` columns.
+  public static func spread(
+    _ left: String, _ right: String, width: Int, minimumLeft: Int = 8,
+    ellipsis: String = "…"
+  ) -> String {
+    let rightWidth = DisplayWidth.of(right)
+    guard !right.isEmpty, width - rightWidth - 1 >= min(minimumLeft, DisplayWidth.of(left)) else {
+      return pad(left, to: width, ellipsis: ellipsis)
+    }
+    return pad(left, to: width - rightWidth - 1, ellipsis: ellipsis) + " " + right
+  }
+
+  /// Columns of cells, each padded to its column's width, separated by two spaces: the
+  /// tools' `TextColumns`, so a table reads the same in the app and in a terminal.
+  public static func table(_ rows: [[String]]) -> [String] {
+    TextColumns.lines(rows)
+  }
+}
