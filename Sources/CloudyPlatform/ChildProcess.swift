@@ -21,7 +21,7 @@ public final class ChildProcess {
   private var finished = false
 
   /// Starts `path` with `arguments` (argv[0] is `path`).
-  public init(path: String, arguments: [String]) throws(PlatformError) {
+  public init(path: String, arguments: [String]) throws(SystemCallError) {
     var ends: [Int32] = [-1, -1]
     guard pipe(&ends) == 0 else { throw .lastError("pipe") }
     var errorEnds: [Int32] = [-1, -1]
@@ -65,7 +65,7 @@ public final class ChildProcess {
     guard result == 0 else {
       close(ends[0])
       close(errorEnds[0])
-      throw PlatformError(call: "posix_spawn \(path)", reason: String(cString: strerror(result)))
+      throw SystemCallError(call: "posix_spawn \(path)", errorNumber: result)
     }
     for end in [ends[0], errorEnds[0]] {
       _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)

@@ -92,7 +92,7 @@ public enum SecretFile {
 /// Random bytes from the kernel (/dev/urandom), for secrets. Throws when it cannot be read
 /// (a chroot without /dev, no descriptor left): no secret is then made.
 public enum RandomBytes {
-  public static func bytes(count: Int) throws(PlatformError) -> [UInt8] {
+  public static func bytes(count: Int) throws(SystemCallError) -> [UInt8] {
     let descriptor = open("/dev/urandom", O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw .lastError("open /dev/urandom") }
     defer { close(descriptor) }
@@ -105,7 +105,7 @@ public enum RandomBytes {
       if got > 0 {
         filled += got
       } else if got == 0 {
-        throw PlatformError(call: "read /dev/urandom", reason: "it ended")
+        throw SystemCallError(call: "read /dev/urandom", reason: "it ended")
       } else if errno != EINTR {
         throw .lastError("read /dev/urandom")
       }
@@ -114,7 +114,7 @@ public enum RandomBytes {
   }
 
   /// `count` random bytes as lowercase hex (twice as many characters).
-  public static func hex(count: Int) throws(PlatformError) -> String {
+  public static func hex(count: Int) throws(SystemCallError) -> String {
     let digits = Array("0123456789abcdef".utf8)
     var text: [UInt8] = []
     for byte in try bytes(count: count) {

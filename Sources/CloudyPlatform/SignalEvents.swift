@@ -15,7 +15,7 @@ public enum SignalEvents {
 
   /// Routes `signals` to a non-blocking pipe and returns its read end (poll it, then `drain`).
   /// Call once.
-  public static func install(_ signals: [Int32]) throws(PlatformError) -> Int32 {
+  public static func install(_ signals: [Int32]) throws(SystemCallError) -> Int32 {
     var ends: [Int32] = [-1, -1]
     guard pipe(&ends) == 0 else { throw .lastError("pipe") }
     for end in ends {

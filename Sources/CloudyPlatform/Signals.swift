@@ -26,7 +26,7 @@ public final class TerminationSignals {
   public static func install() throws(SystemCallError) -> TerminationSignals {
     if let installed { return installed }
     var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else { throw SystemCallError(call: "pipe", errno: errno) }
+    guard pipe(&ends) == 0 else { throw .lastError("pipe") }
     for end in ends {
       _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
       _ = fcntl(end, F_SETFD, FD_CLOEXEC)
@@ -63,17 +63,4 @@ public final class TerminationSignals {
     }
     return any
   }
-}
-
-/// A system call that failed, with its errno.
-public struct SystemCallError: Error, Equatable, Sendable, CustomStringConvertible {
-  public let call: String
-  public let errno: Int32
-
-  public init(call: String, errno: Int32) {
-    self.call = call
-    self.errno = errno
-  }
-
-  public var description: String { "\(call) failed: \(String(cString: strerror(errno)))" }
 }

@@ -50,7 +50,6 @@ public enum FailureMap {
     case let error as PlaceNameError: CommandFailure(.badData, error.description)
     case let error as WatchError: CommandFailure(status(of: error), error.description)
     case let error as SystemCallError: CommandFailure(.ioError, error.description)
-    case let error as PlatformError: CommandFailure(.ioError, error.description)
     case let error as CoordinateError: CommandFailure(.badData, error.description)
     default: CommandFailure(.badData, "\(error)")
     }

@@ -8,7 +8,7 @@ struct CSRFToken: Sendable {
   let value: String
 
   /// A new random token; throws when the kernel's random source cannot be read.
-  init() throws(PlatformError) {
+  init() throws(SystemCallError) {
     value = try RandomBytes.hex(count: 16)
   }
 
