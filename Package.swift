@@ -199,6 +199,7 @@ let package = Package(
     ),
 
     // MARK: Tests
+    .testTarget(name: "CloudyPlatformTests", dependencies: ["CloudyPlatform"]),
     .testTarget(
       name: "CloudyStoreTests",
       dependencies: ["CloudyStore", "CloudyStoring", "CloudyModels", "CloudyPlatform"]),

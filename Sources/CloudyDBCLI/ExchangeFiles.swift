@@ -74,7 +74,7 @@ enum ExchangeFiles {
   /// True when `path` is the database or one of its -wal/-shm files: exporting onto them would
   /// destroy the places being exported.
   static func isDatabase(_ path: String, database: String) -> Bool {
-    FileOutput.isSameFile(path, asAnyOf: [database, database + "-wal", database + "-shm"])
+    FileStatus.isSameFile(path, asAnyOf: [database, database + "-wal", database + "-shm"])
   }
 
   private static func failure(_ error: FileWriteError, _ path: String) -> CommandFailure {

@@ -1,12 +1,8 @@
 package import CloudyServices
-
 // JSONDecoder without the rest of Foundation (no ICU, no networking): `cloudy-forecast import`
-// decodes offline and should start like the other tools.
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+// decodes offline and should start like the other tools. swift-foundation's FoundationEssentials
+// ships with every Swift 6 toolchain, on Linux and Darwin alike.
+import FoundationEssentials
 
 /// A parsed JSON document, kept generic so that the decoders can say exactly which field was
 /// missing or of the wrong type (JSONDecoder limits nesting depth, so hostile input cannot

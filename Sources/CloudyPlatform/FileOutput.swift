@@ -20,37 +20,23 @@ public enum FileOutput {
   /// Cloudy writes is the user's), synced, renamed over `path`, then the folder synced. On
   /// failure the temporary is removed and `path` is as it was.
   public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
-    let slash = path.lastIndex(of: "/")
-    let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-    let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    let temporary = "\(folder)/.\(base).export-\(getpid())"
-    unlink(temporary)
-    AbandonedTemporaries.remove(in: folder, prefix: ".\(base).export-")
-    let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { throw error(errno) }
-    var isOpen = true
-    do throws(FileWriteError) {
-      try writeAll(bytes, to: descriptor)
-      guard fsync(descriptor) == 0 else { throw error(errno) }
-      isOpen = false
-      guard close(descriptor) == 0 else { throw error(errno) }
-      guard rename(temporary, path) == 0 else { throw error(errno) }
+    let temporary = TemporaryFile(for: path, kind: "export")
+    do throws(SystemCallError) {
+      try temporary.create(writing: bytes)
+      try temporary.place(.replacing)
     } catch {
-      // Never close twice: the number may already belong to another file.
-      if isOpen { close(descriptor) }
-      unlink(temporary)
-      throw error
-    }
-    let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if folderDescriptor >= 0 {
-      fsync(folderDescriptor)
-      close(folderDescriptor)
+      temporary.remove()
+      throw FileWriteError(error)
     }
   }
 
   /// All of `bytes` to standard output, unbuffered.
   public static func writeStandardOutput(_ bytes: [UInt8]) throws(FileWriteError) {
-    try writeAll(bytes, to: STDOUT_FILENO)
+    do throws(SystemCallError) {
+      try writeAll(bytes, to: STDOUT_FILENO)
+    } catch {
+      throw FileWriteError(error)
+    }
   }
 
   /// Standard input to its end, refusing more than `limit` bytes.
@@ -58,39 +44,32 @@ public enum FileOutput {
     try FileContents.readAll(from: STDIN_FILENO, limit: limit)
   }
 
-  /// True when `path` exists and is the same file (device and inode) as one of `others`.
-  public static func isSameFile(_ path: String, asAnyOf others: [String]) -> Bool {
-    var target = stat()
-    guard stat(path, &target) == 0 else { return false }
-    return others.contains { other in
-      var info = stat()
-      return stat(other, &info) == 0 && info.st_dev == target.st_dev && info.st_ino == target.st_ino
-    }
-  }
-
   /// All of `bytes` to `descriptor`, retrying short and interrupted writes.
-  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(FileWriteError) {
+  static func writeAll(
+    _ bytes: [UInt8], to descriptor: Int32, path: String? = nil
+  ) throws(SystemCallError) {
     var offset = 0
     while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { buffer -> Int in
-        guard let base = buffer.baseAddress else { return 0 }
-        return write(descriptor, base + offset, buffer.count - offset)
+      let written = try SystemCall.run("write", path: path) {
+        bytes.withUnsafeBytes { buffer -> Int in
+          guard let base = buffer.baseAddress else { return 0 }
+          return write(descriptor, base + offset, buffer.count - offset)
+        }
       }
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw error(errno)
+      if written == 0 {
+        throw SystemCallError(call: "write", path: path, reason: "the write made no progress")
       }
-      if written == 0 { throw .refused(reason: "the write made no progress") }
       offset += written
     }
   }
+}
 
-  private static func error(_ code: Int32) -> FileWriteError {
-    let reason = String(cString: strerror(code))
-    switch code {
-    case ENOENT: return .noFolder(reason: reason)
-    case ENOSPC, EDQUOT: return .full(reason: reason)
-    default: return .refused(reason: reason)
+extension FileWriteError {
+  init(_ error: SystemCallError) {
+    switch error.errorNumber {
+    case ENOENT: self = .noFolder(reason: error.reason)
+    case ENOSPC, EDQUOT: self = .full(reason: error.reason)
+    default: self = .refused(reason: error.reason)
     }
   }
 }

@@ -1,12 +1,6 @@
 import CSQLite
 import CloudyPlatform
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// Opens the user's Cloudy database the way every tool should: checked, configured, migrated.
 ///
 /// Decisions, all made so that the user's file is never damaged by Cloudy:
@@ -23,9 +17,10 @@ import CloudyPlatform
 public enum DatabaseFile {
   /// A new database under its temporary name, waiting for its first write.
   struct PendingCreation {
-    let temporary: String
-    let destination: String
+    let temporary: TemporaryFile
     let migrator: Migrator
+
+    var destination: String { temporary.destination }
   }
 
   /// What a command found at the path when it only wants to read.
@@ -58,13 +53,13 @@ public enum DatabaseFile {
   ) throws -> Database {
     if try checkExisting(path: path) {
       // A creation killed between its link and its cleanup left its temporary file behind.
-      AbandonedTemporaries.remove(in: parentFolder(of: path), prefix: temporaryPrefix(of: path))
+      AbandonedTemporaries.remove(
+        in: PathComponents.folder(of: path), prefix: temporaryPrefix(of: path))
       return try openExisting(path: path, migrator: migrator)
     }
     if creatingOnFirstWrite {
-      let database = try buildTemporary(for: path, migrator: migrator)
-      database.pendingCreation = PendingCreation(
-        temporary: database.path, destination: path, migrator: migrator)
+      let (database, temporary) = try buildTemporary(for: path, migrator: migrator)
+      database.pendingCreation = PendingCreation(temporary: temporary, migrator: migrator)
       return database
     }
     try create(path: path, migrator: migrator)
@@ -120,23 +115,23 @@ public enum DatabaseFile {
 
   /// A new database, migrated, under a temporary name beside `path` (mode 0600, in folders
   /// created 0700), its connection open. A failure removes it and is reported as not saved.
-  private static func buildTemporary(for path: String, migrator: Migrator) throws -> Database {
-    let folder = parentFolder(of: path)
-    try makeFolders(folder)
-    let prefix = temporaryPrefix(of: path)
-    let temporary = "\(folder)/\(prefix)\(getpid())"
-    removeDatabaseFiles(temporary)
-    AbandonedTemporaries.remove(in: folder, prefix: prefix)
-    let descriptor = Glibc.open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { throw fileSystemError(temporary, "create") }
-    close(descriptor)
+  private static func buildTemporary(for path: String, migrator: Migrator) throws -> (
+    Database, TemporaryFile
+  ) {
+    try makeFolders(PathComponents.folder(of: path))
+    let temporary = TemporaryFile(for: path, kind: temporaryKind)
+    do throws(SystemCallError) {
+      try temporary.create()
+    } catch {
+      throw StoreError.fileSystem(error)
+    }
     do {
-      let database = try Database(path: temporary, access: .readWrite)
+      let database = try Database(path: temporary.path, access: .readWrite)
       try enableWAL(database)
       try migrator.migrate(database)
-      return database
+      return (database, temporary)
     } catch {
-      removeDatabaseFiles(temporary)
+      temporary.remove()
       throw asNotSaved(error, path: path)
     }
   }
@@ -154,11 +149,9 @@ public enum DatabaseFile {
   }
 
   private static func create(path: String, migrator: Migrator) throws {
-    let database = try buildTemporary(for: path, migrator: migrator)
-    let temporary = database.path
-    database.pendingCreation = PendingCreation(
-      temporary: temporary, destination: path, migrator: migrator)
-    defer { removeDatabaseFiles(temporary) }
+    let (database, temporary) = try buildTemporary(for: path, migrator: migrator)
+    database.pendingCreation = PendingCreation(temporary: temporary, migrator: migrator)
+    defer { temporary.remove() }
     do {
       _ = try moveIntoPlace(database, reopening: false)
     } catch {
@@ -178,42 +171,33 @@ public enum DatabaseFile {
     guard let pending = database.pendingCreation else { return true }
     // Fold the WAL back into the file so the linked file is complete on its own.
     try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    guard isEmptyOrMissing(pending.temporary + "-wal") else {
+    guard isEmptyOrMissing(pending.temporary.path + "-wal") else {
       throw DatabaseError(
         resultCode: SQLITE_IOERR, message: "could not fold the new database's -wal into it")
     }
     // Closed before the sync: closing the sync's descriptor would drop the connection's locks.
     database.detach()
-    do {
-      try syncFile(pending.temporary)
-    } catch StoreError.fileSystem(_, _, let code, let message) {
-      throw DatabaseError(
-        resultCode: SQLITE_IOERR, message: "cannot sync the new database: \(message)",
-        systemErrorNumber: code)
-    }
-    if link(pending.temporary, pending.destination) != 0 {
-      guard errno == EEXIST else {
-        let code = errno
-        throw DatabaseError(
-          resultCode: SQLITE_IOERR,
-          message: "cannot create \(pending.destination): \(String(cString: strerror(code)))",
-          systemErrorNumber: code)
-      }
+    do throws(SystemCallError) {
+      try pending.temporary.place(.creating)
+    } catch  where error.isAlreadyExisting {
       // Another process created it first; use theirs (checked like any existing file).
       guard reopening else { return false }
       let migrations = try probe(path: pending.destination, migrator: pending.migrator)
       try database.reopen(path: pending.destination, access: .readWrite)
       database.pendingCreation = nil
-      removeDatabaseFiles(pending.temporary)
+      pending.temporary.remove()
       try enableWAL(database)
       if migrations { try pending.migrator.migrate(database) }
       return false
+    } catch {
+      let what = error.call == "create" ? pending.destination : "the new database"
+      throw DatabaseError(
+        resultCode: SQLITE_IOERR, message: "cannot \(error.call) \(what): \(error.reason)",
+        systemErrorNumber: error.errorNumber)
     }
     database.pendingCreation = nil
-    let folder = parentFolder(of: pending.destination)
     guard reopening else {
-      removeDatabaseFiles(pending.temporary)
-      syncFolder(folder)
+      pending.temporary.remove()
       return true
     }
     // The change is saved from here on: a failure to reopen must not read as "not saved".
@@ -224,45 +208,39 @@ public enum DatabaseFile {
         try database.reopen(path: pending.destination, access: .readWrite)
       }
     } catch let error as DatabaseError {
-      removeDatabaseFiles(pending.temporary)
+      pending.temporary.remove()
       throw StoreError.savedButNotReopened(path: pending.destination, cause: error)
     }
-    // The temporary name goes at once, before the slow folder sync, so a kill leaves none.
-    removeDatabaseFiles(pending.temporary)
-    syncFolder(folder)
+    pending.temporary.remove()
     return true
   }
 
   /// A first write failed: the database built for it goes, so no file is left behind.
   static func abandonCreation(_ database: Database) {
     guard let pending = database.pendingCreation else { return }
-    removeDatabaseFiles(pending.temporary)
+    pending.temporary.remove()
   }
 
   /// True when nothing is at `path` or the file there is empty.
   static func isEmptyOrMissing(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) != 0 || info.st_size == 0
+    FileStatus.size(of: path) == 0
   }
 
+  private static let temporaryKind = "creating"
+
   /// `.NAME.creating-`: the start of the temporary names used while creating `path`.
-  static func temporaryPrefix(of path: String) -> String { ".\(baseName(of: path)).creating-" }
+  static func temporaryPrefix(of path: String) -> String {
+    TemporaryFile.prefix(for: path, kind: temporaryKind)
+  }
 
   /// Creates `folder` and any missing parents with mode 0700.
-  public static func makeFolders(_ folder: String) throws {
-    var current = folder.hasPrefix("/") ? "" : "."
-    for component in folder.split(separator: "/") {
-      current += "/" + component
-      var info = stat()
-      if stat(current, &info) == 0 {
-        guard (info.st_mode & S_IFMT) == S_IFDIR else {
-          throw StoreError.notARegularFile(path: current, kind: "not a folder")
-        }
-        continue
-      }
-      if mkdir(current, 0o700) != 0 && errno != EEXIST {
-        throw fileSystemError(current, "create the folder")
-      }
+  static func makeFolders(_ folder: String) throws {
+    do throws(SystemCallError) {
+      try PrivateFolders.create(folder)
+    } catch  where error.isNotAFolder {
+      throw StoreError.notARegularFile(path: error.path ?? folder, kind: "not a folder")
+    } catch {
+      throw StoreError.fileSystem(error)
     }
   }
 
@@ -271,29 +249,30 @@ public enum DatabaseFile {
   /// True if a regular file (or a link to one) is at `path`, false if nothing is; throws for
   /// anything else, and for a zero-length file.
   public static func checkExisting(path: String) throws -> Bool {
-    var info = stat()
-    guard stat(path, &info) == 0 else {
-      if errno == ENOENT {
-        var linkInfo = stat()
-        if lstat(path, &linkInfo) == 0 {
-          throw StoreError.notARegularFile(path: path, kind: "a symbolic link to nothing")
-        }
-        return false
-      }
-      if errno == ENOTDIR {
-        throw StoreError.notARegularFile(path: parentFolder(of: path), kind: "not a folder")
-      }
-      throw fileSystemError(path, "read")
+    let found: FileStatus?
+    do throws(SystemCallError) {
+      found = try FileStatus.of(path)
+    } catch  where error.isNotAFolder {
+      throw StoreError.notARegularFile(path: PathComponents.folder(of: path), kind: "not a folder")
+    } catch {
+      throw StoreError.fileSystem(error)
     }
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: break
-    case S_IFDIR: throw StoreError.notARegularFile(path: path, kind: "a folder")
-    case S_IFCHR, S_IFBLK: throw StoreError.notARegularFile(path: path, kind: "a device")
-    case S_IFIFO: throw StoreError.notARegularFile(path: path, kind: "a FIFO")
-    case S_IFSOCK: throw StoreError.notARegularFile(path: path, kind: "a socket")
-    default: throw StoreError.notARegularFile(path: path, kind: "not a regular file")
+    guard let status = found else {
+      if (try? FileStatus.ofEntry(path)) != nil {
+        throw StoreError.notARegularFile(path: path, kind: "a symbolic link to nothing")
+      }
+      return false
     }
-    if info.st_size == 0 { throw StoreError.emptyFile(path: path) }
+    switch status.kind {
+    case .regular: break
+    case .folder: throw StoreError.notARegularFile(path: path, kind: "a folder")
+    case .device: throw StoreError.notARegularFile(path: path, kind: "a device")
+    case .fifo: throw StoreError.notARegularFile(path: path, kind: "a FIFO")
+    case .socket: throw StoreError.notARegularFile(path: path, kind: "a socket")
+    case .symbolicLink, .other:
+      throw StoreError.notARegularFile(path: path, kind: "not a regular file")
+    }
+    if status.size == 0 { throw StoreError.emptyFile(path: path) }
     return true
   }
 
@@ -316,26 +295,14 @@ public enum DatabaseFile {
     let pages = bigEndian(28)
     guard pageSize >= 512, pageSize & (pageSize - 1) == 0, pages > 0,
       bigEndian(24) == bigEndian(92), pages * pageSize > fileSize,
-      access(path + "-journal", F_OK) != 0
+      !FileStatus.exists(path + "-journal")
     else { return }
-    var wal = stat()
-    let walSize = stat(path + "-wal", &wal) == 0 ? Int64(wal.st_size) : 0
+    let walSize = FileStatus.size(of: path + "-wal")
     guard pages * pageSize > fileSize + walSize else { return }
     throw StoreError.impossibleSize(path: path, claimed: pages * pageSize, actual: fileSize)
   }
 
   // MARK: - File helpers
-
-  static func parentFolder(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    let folder = String(path[..<slash])
-    return folder.isEmpty ? "/" : folder
-  }
-
-  static func baseName(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
-  }
 
   /// The database file and the files SQLite keeps beside it.
   static func files(of path: String) -> [String] {
@@ -346,35 +313,11 @@ public enum DatabaseFile {
   /// by identity: the same file (device and inode), or for a name that does not exist yet, one
   /// of those names in the same folder (device and inode of the folder). Never by spelling.
   static func isDatabaseFile(_ path: String, of database: String) -> Bool {
-    if FileOutput.isSameFile(path, asAnyOf: files(of: database)) { return true }
-    let name = baseName(of: path)
-    let names = files(of: baseName(of: database))
+    if FileStatus.isSameFile(path, asAnyOf: files(of: database)) { return true }
+    let name = PathComponents.name(of: path)
+    let names = files(of: PathComponents.name(of: database))
     return names.contains(name)
-      && FileOutput.isSameFile(parentFolder(of: path), asAnyOf: [parentFolder(of: database)])
-  }
-
-  static func removeDatabaseFiles(_ path: String) {
-    for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
-  }
-
-  static func syncFile(_ path: String) throws {
-    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw fileSystemError(path, "open") }
-    defer { close(descriptor) }
-    guard fsync(descriptor) == 0 else { throw fileSystemError(path, "sync") }
-  }
-
-  /// Makes a new directory entry durable; best effort, as some file systems refuse it.
-  static func syncFolder(_ folder: String) {
-    let descriptor = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    fsync(descriptor)
-    close(descriptor)
-  }
-
-  static func fileSystemError(_ path: String, _ operation: String) -> StoreError {
-    let code = errno
-    return StoreError.fileSystem(
-      path: path, operation: operation, errno: code, message: String(cString: strerror(code)))
+      && FileStatus.isSameFile(
+        PathComponents.folder(of: path), asAnyOf: [PathComponents.folder(of: database)])
   }
 }

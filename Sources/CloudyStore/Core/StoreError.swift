@@ -1,4 +1,4 @@
-import CloudyPlatform
+public import CloudyPlatform
 
 /// Why Cloudy refused a database file or an operation on it: the fact, in words any front-end
 /// can show. What to do about it in a given front-end (`--db`, `cloudy-db restore`) is that
@@ -20,7 +20,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case migrationFailed(version: Int, name: String, underlying: DatabaseError)
   case foreignKeyViolations(count: Int, after: String)
   /// The operating system refused a file operation.
-  case fileSystem(path: String, operation: String, errno: Int32, message: String)
+  case fileSystem(SystemCallError)
   /// A write failed with an I/O error and Cloudy made sure it left nothing: no later reader
   /// sees the change (its -wal frames were dropped, or the new database was never put in place).
   case notSaved(path: String, cause: DatabaseError)
@@ -52,11 +52,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       "migration \(version) (\(name)) failed and was rolled back: \(underlying.message)"
     case .foreignKeyViolations(let count, let after):
       "\(count) foreign key violation(s) after \(after); rolled back"
-    case .fileSystem(let path, let operation, let code, let message):
-      switch FileSystemCause(errorNumber: code) {
+    case .fileSystem(let error):
+      switch error.cause {
       case .diskFull, .permissionDenied, .readOnlyFileSystem:
-        "cannot \(operation) \(path): \(FileSystemCause(errorNumber: code).words) (\(message))"
-      case .diskFailed, .other: "cannot \(operation) \(path): \(message)"
+        "cannot \(error.call) \(error.path ?? ""): \(error.cause.words) (\(error.reason))"
+      case .diskFailed, .other: "cannot \(error.call) \(error.path ?? ""): \(error.reason)"
       }
     case .notSaved(let path, let cause):
       "\(cause.causeWords) while saving to \(path); nothing was saved"

@@ -1,12 +1,6 @@
 import CSQLite
 import CloudyPlatform
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// What `cloudy-db check` found.
 public struct CheckReport: Sendable, Equatable {
   /// `PRAGMA integrity_check` lines; `["ok"]` when the file is sound.
@@ -59,14 +53,9 @@ public enum Maintenance {
         journalMode: try db.journalMode(),
         pageSize: Int(try db.scalarInt("PRAGMA page_size")),
         pageCount: Int(try db.scalarInt("PRAGMA page_count")),
-        fileSize: fileSize(db.path) + fileSize(db.path + "-wal"),
+        fileSize: FileStatus.size(of: db.path) + FileStatus.size(of: db.path + "-wal"),
         sqliteVersion: Database.sqliteVersion)
     }
-  }
-
-  static func fileSize(_ path: String) -> Int64 {
-    var info = stat()
-    return stat(path, &info) == 0 ? Int64(info.st_size) : 0
   }
 
   // MARK: - Backup
@@ -84,22 +73,19 @@ public enum Maintenance {
     if DatabaseFile.isDatabaseFile(destination, of: database.path) {
       throw MaintenanceError.sameFile(destination)
     }
-    if !overwrite, access(destination, F_OK) == 0 {
+    if !overwrite, FileStatus.exists(destination) {
       throw MaintenanceError.destinationExists(destination)
     }
-    let folder = DatabaseFile.parentFolder(of: destination)
-    try DatabaseFile.makeFolders(folder)
-    let prefix = ".\(DatabaseFile.baseName(of: destination)).backup-"
-    let temporary = "\(folder)/\(prefix)\(getpid())"
-    DatabaseFile.removeDatabaseFiles(temporary)
-    AbandonedTemporaries.remove(in: folder, prefix: prefix)
-    defer { DatabaseFile.removeDatabaseFiles(temporary) }
-    let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { throw DatabaseFile.fileSystemError(temporary, "create") }
-    close(descriptor)
-
+    try DatabaseFile.makeFolders(PathComponents.folder(of: destination))
+    let temporary = TemporaryFile(for: destination, kind: "backup")
+    defer { temporary.remove() }
     do {
-      let copy = try Database(path: temporary, access: .readWrite)
+      try temporary.create()
+    } catch {
+      throw StoreError.fileSystem(error)
+    }
+    do {
+      let copy = try Database(path: temporary.path, access: .readWrite)
       try database.read { source in
         try copyPages(from: source, to: copy)
       }
@@ -110,20 +96,15 @@ public enum Maintenance {
         throw MaintenanceError.copyFailedCheck(report.integrity.first ?? "foreign keys")
       }
     }
-    try DatabaseFile.syncFile(temporary)
-    if overwrite {
-      guard rename(temporary, destination) == 0 else {
-        throw DatabaseFile.fileSystemError(destination, "replace")
-      }
-      unlink(destination + "-wal")
-      unlink(destination + "-shm")
-    } else {
-      guard link(temporary, destination) == 0 else {
-        if errno == EEXIST { throw MaintenanceError.destinationExists(destination) }
-        throw DatabaseFile.fileSystemError(destination, "create")
-      }
+    do throws(SystemCallError) {
+      try temporary.place(overwrite ? .replacing : .creating)
+    } catch  where error.isAlreadyExisting && !overwrite {
+      throw MaintenanceError.destinationExists(destination)
+    } catch {
+      throw StoreError.fileSystem(error)
     }
-    DatabaseFile.syncFolder(folder)
+    // A -wal or -shm of the file that was replaced must not be read as the backup's.
+    if overwrite { TemporaryFile.removeCompanions(of: destination) }
   }
 
   /// Copies every page of `source`'s main database into `destination` in one step.
@@ -212,10 +193,12 @@ public enum Maintenance {
 
   /// Rebuilds the file to reclaim free pages; returns the sizes before and after.
   public static func vacuum(_ database: Database) throws -> (before: Int64, after: Int64) {
-    let before = fileSize(database.path) + fileSize(database.path + "-wal")
+    let before = FileStatus.size(of: database.path) + FileStatus.size(of: database.path + "-wal")
     try database.execute("VACUUM")
     try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    return (before, fileSize(database.path) + fileSize(database.path + "-wal"))
+    return (
+      before, FileStatus.size(of: database.path) + FileStatus.size(of: database.path + "-wal")
+    )
   }
 }
 

@@ -2,12 +2,6 @@ import CSQLite
 import CloudyPlatform
 public import CloudyStoring
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// Notices every commit to a Cloudy database file by any process, and the file being created,
 /// replaced or removed — for live view models and `--watch`.
 ///
@@ -53,7 +47,7 @@ public final class DatabaseWatcher: StoreChanges {
   private var identity: FileIdentity?
   /// The file's size, times and change counter, and which -wal and -shm are beside it, as of
   /// the last look: what SQLite's own change detection cannot see (see `detect`).
-  private var fingerprint: FileFingerprint?
+  private var fingerprint: DatabaseFingerprint?
   private var dataVersion: Int64 = 0
   private let observers = StoreChangeObservers()
   private let events: FileEvents?
@@ -74,7 +68,7 @@ public final class DatabaseWatcher: StoreChanges {
   /// read would); a missing file is waited for. `pollInterval`: the safety-net interval.
   public init(path: String, pollInterval: Duration = .seconds(1)) throws {
     self.path = path
-    let base = DatabaseFile.baseName(of: path)
+    let base = PathComponents.name(of: path)
     relevantNames = ["", base, base + "-wal", base + "-journal"]
     events = FileEvents()
     let requested = Int32(
@@ -82,7 +76,7 @@ public final class DatabaseWatcher: StoreChanges {
         + pollInterval.components.attoseconds / 1_000_000_000_000_000)
     pollMilliseconds = max(1, requested)
     watchFolder()
-    if let current = try FileIdentity(path: path) {
+    if let current = try FileIdentity(database: path) {
       try open(current)
     }
   }
@@ -168,10 +162,10 @@ public final class DatabaseWatcher: StoreChanges {
   // MARK: - Private
 
   private func detect() throws -> StoreChange? {
-    let current = try FileIdentity(path: path)
+    let current = try FileIdentity(database: path)
     if let current, current == identity, let database {
       let version = try database.scalarInt("PRAGMA data_version")
-      let now = FileFingerprint(path: path, database: database)
+      let now = DatabaseFingerprint(path: path, database: database)
       if version != dataVersion {
         dataVersion = version
         if now.companions == fingerprint?.companions {
@@ -220,11 +214,11 @@ public final class DatabaseWatcher: StoreChanges {
     dataVersion = try connection.scalarInt("PRAGMA data_version")
     database = connection
     identity = found
-    fingerprint = FileFingerprint(path: path, database: connection)
+    fingerprint = DatabaseFingerprint(path: path, database: connection)
   }
 
   private func watchFolder() {
-    events?.watchFolder(DatabaseFile.parentFolder(of: path))
+    events?.watchFolder(PathComponents.folder(of: path))
   }
 }
 
@@ -243,16 +237,16 @@ public enum WatchError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// What `stat` and the header say about a database file and the files beside it; any change
 /// the watcher's connection did not report is a reason to read the file again.
-struct FileFingerprint: Equatable {
+struct DatabaseFingerprint: Equatable {
   struct Companions: Equatable {
-    /// Device and inode of the -wal and the -shm; nil for one that is not there.
-    var wal: [UInt64]?
-    var shm: [UInt64]?
+    /// Which -wal and -shm are beside the file; nil for one that is not there.
+    var wal: FileIdentity?
+    var shm: FileIdentity?
   }
 
   var size: Int64 = -1
-  var modified: [Int] = []
-  var changed: [Int] = []
+  var modified: FileStatus.Time?
+  var changed: FileStatus.Time?
   /// The file change counter, offset 24 of the header.
   var changeCounter: UInt32 = 0
   var companions = Companions()
@@ -261,43 +255,31 @@ struct FileFingerprint: Equatable {
   /// closing it would drop the connection's locks (POSIX), and a writer closing then would take
   /// itself for the last connection and remove the -wal this one reads.
   init(path: String, database: Database?) {
-    var info = stat()
-    if stat(path, &info) == 0 {
-      size = Int64(info.st_size)
-      modified = [info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
-      changed = [info.st_ctim.tv_sec, info.st_ctim.tv_nsec]
+    if let status = try? FileStatus.of(path) {
+      size = status.size
+      modified = status.modified
+      changed = status.changed
     }
     if let bytes = database?.readMainFile(offset: 24, count: 4) {
       changeCounter = bytes.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
     }
-    companions = Companions(wal: Self.identity(path + "-wal"), shm: Self.identity(path + "-shm"))
-  }
-
-  private static func identity(_ path: String) -> [UInt64]? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    return [UInt64(info.st_dev), UInt64(info.st_ino)]
+    companions = Companions(
+      wal: (try? FileStatus.of(path + "-wal"))?.identity,
+      shm: (try? FileStatus.of(path + "-shm"))?.identity)
   }
 }
 
-/// A file's identity: which file a path names now.
-struct FileIdentity: Equatable {
-  let device: UInt64
-  let inode: UInt64
-
-  /// nil when nothing is at `path`; throws for what cannot be a database (as
-  /// `DatabaseFile.checkExisting` does).
-  init?(path: String) throws {
-    var info = stat()
-    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else {
-      guard try DatabaseFile.checkExisting(path: path) else { return nil }
-      // It appeared between the two looks: take the second.
-      guard stat(path, &info) == 0 else { return nil }
-      device = UInt64(info.st_dev)
-      inode = UInt64(info.st_ino)
+extension FileIdentity {
+  /// The database file at `path`; nil when nothing is there. Throws for what cannot be a
+  /// database (as `DatabaseFile.checkExisting` does).
+  init?(database path: String) throws {
+    if let status = try? FileStatus.of(path), status.kind == .regular, status.size > 0 {
+      self = status.identity
       return
     }
-    device = UInt64(info.st_dev)
-    inode = UInt64(info.st_ino)
+    guard try DatabaseFile.checkExisting(path: path),
+      let status = try? FileStatus.of(path)  // it appeared between the two looks: the second
+    else { return nil }
+    self = status.identity
   }
 }
