@@ -146,13 +146,14 @@ let package = Package(
     ),
     // The full-screen app: CloudyTerminalUI drawn with ncurses; fetching runs
     // cloudy-forecast-fetch as a child, so the app links no networking.
-    .executableTarget(
-      name: "cloudy",
+    .target(
+      name: "CloudyAppCLI",
       dependencies: [
-        "CNcurses", "CloudyTerminalUI", "CloudyCLI", "CloudyGazetteer", "CloudyStoring",
-        "CloudyStore", "CloudyPlatform", "CloudyModels", argumentParser,
+        "CNcurses", "CloudyTerminalUI", "CloudyCLI", "CloudyGazetteer", "CloudyStore",
+        "CloudyPlatform", "CloudyModels", argumentParser,
       ]
     ),
+    .executableTarget(name: "cloudy", dependencies: ["CloudyAppCLI", "CloudyCLI"]),
     .executableTarget(name: "cloudy-forecast", dependencies: ["CloudyForecastCLI", "CloudyCLI"]),
     // The app in the browser: pages and a JSON API rendered from the view models, live over
     // Server-Sent Events from the database watcher. The only target that links Hummingbird
@@ -180,14 +181,18 @@ let package = Package(
       exclude: ["app.js", "style.css", "openapi.json", "icon.svg"]),
     .executableTarget(
       name: "cloudy-web", dependencies: ["CloudyWeb", "CloudyCLI", argumentParser]),
-    .executableTarget(
-      name: "cloudy-forecast-fetch",
+    // `cloudy-forecast fetch` itself, the one command that uses the network: only the
+    // executable below links it (and so CloudyProviders).
+    .target(
+      name: "CloudyFetchCLI",
       dependencies: [
         "CloudyForecastCLI", "CloudyCLI", "CloudyJSON", "CloudyProviders", "CloudyViewModels",
         "CloudyServices",
         "CloudyStore", "CloudyPlatform", "CloudyModels", argumentParser,
       ]
     ),
+    .executableTarget(
+      name: "cloudy-forecast-fetch", dependencies: ["CloudyFetchCLI", "CloudyCLI"]),
 
     // MARK: Build tools
     // Turns migrations/*.sql into a Swift file so a copied binary still migrates.

@@ -1,3 +1,4 @@
+import CloudyAppCLI
 import CloudyCLI
 
 ToolMain.run(CloudyCommand.self, tool: CloudyCommand.tool)

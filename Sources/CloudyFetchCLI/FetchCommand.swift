@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import CloudyCLI
 import CloudyForecastCLI
 import CloudyJSON
@@ -13,15 +13,20 @@ import CloudyViewModels
 /// `fetch` arguments to this executable (installed beside it), so that only this one links
 /// Foundation's networking (libcurl and its TLS, Kerberos and LDAP libraries): loading those
 /// would triple the start-up time of the offline `show`. Same options, help and exit statuses.
-struct FetchCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "\(ForecastCommand.tool) fetch",
+public struct FetchCommand: AsyncParsableCommand {
+  /// The name errors are reported under: `cloudy-forecast`'s, whose `fetch` this is.
+  public static let tool = ForecastCommand.tool
+
+  public static let configuration = CommandConfiguration(
+    commandName: "\(tool) fetch",
     abstract: FetchOptions.abstract, discussion: FetchOptions.discussion)
 
   @OptionGroup var options: FetchOptions
 
-  func run() async throws {
-    let tool = ForecastCommand.tool
+  public init() {}
+
+  public func run() async throws {
+    let tool = Self.tool
     let (kind, outcomes) = try await ToolMain.reporting(tool: tool) {
       () async throws -> (ForecastProviderKind, [ForecastRefresher.Outcome]) in
       // Everything that can be checked without the network first: provider settings, the

@@ -2,21 +2,6 @@ import CloudyPlatform
 import CloudyStore
 import CloudyTerminalUI
 
-/// How the app ended.
-enum SessionEnding {
-  /// `q` or Ctrl-C (also a SIGINT from elsewhere).
-  case quit
-  /// SIGTERM or SIGHUP, or the terminal went away; exits 128 + the signal's number.
-  case signal(Int32)
-
-  var exitCode: Int32? {
-    switch self {
-    case .quit: nil
-    case .signal(let number): 128 + number
-    }
-  }
-}
-
 /// The app's one thread: waits (poll) on the keyboard, the signals, the database watcher and a
 /// running fetch at once, hands keys to `CloudyApp` and draws what it renders. Nothing here
 /// blocks on the network or the child: a fetch is a descriptor among the others. Changes by
@@ -152,25 +137,5 @@ final class AppSession {
     } catch {
       app.refreshFinished(failure: error.message)
     }
-  }
-}
-
-/// `CLOUDY_FRAME_LOG=FILE`: one line per key answered (screen, nanoseconds from the key read to
-/// the frame written) and the moment of the first frame, for the benchmark. Off by default.
-struct FrameLog {
-  private let log: AppendingLog
-
-  init?(path: String) {
-    guard let log = AppendingLog(path: path) else { return nil }
-    self.log = log
-  }
-
-  /// `first-frame MONOTONIC_NS`: the benchmark subtracts its own launch time.
-  func firstFrame() {
-    log.write("first-frame \(MonotonicClock.nanoseconds())")
-  }
-
-  func key(screen: Screen, nanoseconds: UInt64) {
-    log.write("key \(screen) \(nanoseconds)")
   }
 }

@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import CloudyCLI
 import CloudyGazetteer
 import CloudyModels
@@ -8,10 +8,11 @@ import CloudyTerminalUI
 
 /// `cloudy`: the Cloudy app, full-screen in the terminal, on the view models the command-line
 /// tools use.
-struct CloudyCommand: ParsableCommand {
-  static let tool = "cloudy"
+public struct CloudyCommand: ParsableCommand {
+  /// The name errors are reported under.
+  public static let tool = "cloudy"
 
-  static let configuration = CommandConfiguration(
+  public static let configuration = CommandConfiguration(
     commandName: tool,
     abstract: "The Cloudy app in the terminal: your places' weather, offline first.",
     discussion: """
@@ -27,7 +28,9 @@ struct CloudyCommand: ParsableCommand {
 
   @OptionGroup var fetching: FetchingOptions
 
-  func run() throws {
+  public init() {}
+
+  public func run() throws {
     try ToolMain.reporting(tool: Self.tool) {
       // A full-screen app draws on a terminal only: redirected, it would write escape codes
       // into a file. Said in one line, nothing on standard output.
