@@ -245,7 +245,8 @@ let package = Package(
     .testTarget(
       name: "CloudyCommandsTests",
       dependencies: [
-        "CloudyDBCLI", "CloudyLocationsCLI", "CloudySettingsCLI", "CloudyCLI", "CloudyJSON",
+        "CloudyDBCLI", "CloudyLocationsCLI", "CloudySettingsCLI", "CloudyAppCLI", "CloudyFetchCLI",
+        "CloudyForecastCLI", "CloudyCLI", "CloudyJSON",
         "CloudyModels",
         "CloudyServices",
         "CloudyStore", "CloudyStoring", "CloudyTestFakes", "CloudyViewModels", argumentParser,
