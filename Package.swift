@@ -187,8 +187,7 @@ let package = Package(
       name: "CloudyFetchCLI",
       dependencies: [
         "CloudyForecastCLI", "CloudyCLI", "CloudyJSON", "CloudyProviders", "CloudyViewModels",
-        "CloudyServices",
-        "CloudyStore", "CloudyPlatform", "CloudyModels", argumentParser,
+        "CloudyServices", "CloudyPlatform", "CloudyModels", argumentParser,
       ]
     ),
     .executableTarget(
@@ -246,7 +245,7 @@ let package = Package(
       name: "CloudyCommandsTests",
       dependencies: [
         "CloudyDBCLI", "CloudyLocationsCLI", "CloudySettingsCLI", "CloudyAppCLI", "CloudyFetchCLI",
-        "CloudyForecastCLI", "CloudyCLI", "CloudyJSON",
+        "CloudyForecastCLI", "CloudyCLI", "CloudyJSON", "CloudyPlatform",
         "CloudyModels",
         "CloudyServices",
         "CloudyStore", "CloudyStoring", "CloudyTestFakes", "CloudyViewModels", argumentParser,

@@ -35,8 +35,7 @@ public struct CloudyCommand: ParsableCommand {
       // A full-screen app draws on a terminal only: redirected, it would write escape codes
       // into a file. Said in one line, nothing on standard output.
       guard TerminalStreams.outputIsTerminal, TerminalStreams.inputIsTerminal else {
-        throw CommandFailure(
-          .usage,
+        throw CommandError.invalidRequest(
           "cloudy draws full-screen and needs a terminal on standard input and output; for text, use cloudy-forecast show or cloudy-locations list"
         )
       }

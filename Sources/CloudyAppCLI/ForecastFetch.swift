@@ -15,7 +15,7 @@ final class ForecastFetch {
     do {
       helper = try ForecastFetcherTool.locate(for: "cloudy")
     } catch {
-      throw FetchStartFailure(message: error.message)
+      throw FetchStartFailure(message: FailureMap.failure(for: error, advice: .none).message)
     }
     do {
       process = try ChildProcess(

@@ -12,7 +12,7 @@ public struct DatabaseOptions: ParsableArguments {
 
   public init() {}
 
-  public func resolve() throws(CommandFailure) -> DatabasePath {
+  public func resolve() throws(CommandError) -> DatabasePath {
     try DatabasePath.resolve(flag: path)
   }
 }

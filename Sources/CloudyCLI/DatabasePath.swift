@@ -17,9 +17,9 @@ public struct DatabasePath: Equatable, Sendable {
   /// XDG specification asks.
   public static func resolve(
     flag: String?, environment: (String) -> String? = DatabasePath.environmentValue
-  ) throws(CommandFailure) -> DatabasePath {
+  ) throws(CommandError) -> DatabasePath {
     if let flag {
-      guard !flag.isEmpty else { throw CommandFailure(.usage, "--db needs a file path") }
+      guard !flag.isEmpty else { throw CommandError.invalidRequest("--db needs a file path") }
       return DatabasePath(path: flag, reason: .flag)
     }
     if let value = environment("CLOUDY_DB"), !value.isEmpty {
@@ -29,8 +29,8 @@ public struct DatabasePath: Equatable, Sendable {
       return DatabasePath(path: "\(value)/cloudy/cloudy.sqlite", reason: .xdgDataHome)
     }
     guard let home = environment("HOME"), !home.isEmpty else {
-      throw CommandFailure(
-        .usage, "cannot find the database: HOME is not set; pass --db PATH or set CLOUDY_DB")
+      throw CommandError.invalidRequest(
+        "cannot find the database: HOME is not set; pass --db PATH or set CLOUDY_DB")
     }
     return DatabasePath(path: "\(home)/.local/share/cloudy/cloudy.sqlite", reason: .home)
   }

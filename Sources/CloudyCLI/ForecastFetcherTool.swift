@@ -16,11 +16,10 @@ public enum ForecastFetcherTool {
 
   /// The fetcher beside the running executable, or why fetching cannot start (`tool` names the
   /// front-end in the message).
-  public static func locate(for tool: String) throws(CommandFailure) -> String {
+  public static func locate(for tool: String) throws(CommandError) -> String {
     let (helper, found) = Executables.sibling(named: name)
     guard found else {
-      throw CommandFailure(
-        .unavailable,
+      throw CommandError.unavailable(
         "fetching needs \(name) beside \(tool) (looked for \(helper)); install it there, as the README's install step does (in a checkout, `swift build` builds it)"
       )
     }

@@ -64,9 +64,10 @@ public enum ToolMain {
     }
   }
 
-  /// Prints the failure and returns the ExitCode to throw.
+  /// Prints the failure and returns the ExitCode to throw. A failure without a message was
+  /// reported already (`CommandError.reportedUnusableInput`): only its status is left.
   public static func report(_ failure: CommandFailure, tool: String) -> ExitCode {
-    Output.error(line(failure.message, tool: tool))
+    if !failure.message.isEmpty { Output.error(line(failure.message, tool: tool)) }
     return ExitCode(failure.status.rawValue)
   }
 
@@ -78,8 +79,8 @@ public enum ToolMain {
   private static func finish<Command: ParsableCommand>(
     _ command: Command.Type, tool: String, error: any Error
   ) -> Never {
-    if let failure = error as? CommandFailure {
-      ProcessExit.now(report(failure, tool: tool).rawValue)
+    if error is CommandFailure || error is CommandError {
+      ProcessExit.now(report(CommandFailure(describing: error), tool: tool).rawValue)
     }
     if let code = error as? ExitCode {
       ProcessExit.now(code.rawValue)
@@ -102,7 +103,8 @@ public enum ToolMain {
     for index in 1..<Int(CommandLine.argc) {
       guard let bytes = ProcessExit.argumentBytes(index) else { continue }
       if String(validating: bytes, as: UTF8.self) == nil {
-        throw CommandFailure(.badData, "argument \(index) is not valid UTF-8; nothing was changed")
+        throw CommandError.unusableInput(
+          "argument \(index) is not valid UTF-8; nothing was changed")
       }
     }
   }

@@ -135,7 +135,7 @@ extension CloudyDB {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-      let report = try ToolMain.reporting(tool: "cloudy-db") {
+      try ToolMain.reporting(tool: "cloudy-db") {
         let databasePath = try database.resolve()
         let report = try Maintenance.check(try StoreAccess.existing(databasePath))
         if output.json {
@@ -151,14 +151,10 @@ extension CloudyDB {
           for line in report.integrity where line != "ok" { Output.line("integrity: \(line)") }
           for line in report.foreignKeyViolations { Output.line("foreign key: \(line)") }
         }
-        return report
-      }
-      if !report.isOK {
-        throw ToolMain.report(
-          CommandFailure(
-            .problemsFound,
-            "the database has problems (listed above); restore a backup with `cloudy-db restore`"),
-          tool: "cloudy-db")
+        if !report.isOK {
+          throw CommandError.problemsFound(
+            "the database has problems (listed above); restore a backup with `cloudy-db restore`")
+        }
       }
     }
   }

@@ -35,39 +35,31 @@ enum ImportFormatOption: String, CaseIterable, ExpressibleByArgument {
 enum ExchangeFiles {
   /// The whole of `path` (`-`: standard input), refusing a file over the import limit before
   /// reading it all.
-  static func contents(of path: String) throws(CommandFailure) -> [UInt8] {
+  static func contents(of path: String) throws(CommandError) -> [UInt8] {
     let limit = ExchangeLimits.maximumBytes
     do {
       return path == "-"
         ? try FileOutput.readStandardInput(limit: limit)
         : try FileContents.read(path, limit: limit)
     } catch {
-      switch error {
-      case .missing: throw CommandFailure(.notFound, "no such file: \(path)")
-      case .folder: throw CommandFailure(.ioError, "\(path) is a folder; give a file to import")
-      case .tooLarge(let limit):
-        throw CommandFailure(
-          .badData,
-          "\(path) is over the import limit of \(limit / 1_048_576) MiB; nothing was imported")
-      case .unreadable(let reason): throw CommandFailure(.ioError, "cannot read \(path): \(reason)")
-      }
+      throw .unreadableFile(path: path, error, purpose: "an import")
     }
   }
 
   /// `bytes` at `path`, whole or not at all.
-  static func write(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
+  static func write(_ bytes: [UInt8], to path: String) throws(CommandError) {
     do {
       try FileOutput.writeAtomically(bytes, to: path)
     } catch {
-      throw failure(error, path)
+      throw .unwritableFile(path: path, error)
     }
   }
 
-  static func writeStandardOutput(_ bytes: [UInt8]) throws(CommandFailure) {
+  static func writeStandardOutput(_ bytes: [UInt8]) throws(CommandError) {
     do {
       try FileOutput.writeStandardOutput(bytes)
     } catch {
-      throw failure(error, "standard output")
+      throw .unwritableFile(path: "standard output", error)
     }
   }
 
@@ -75,13 +67,5 @@ enum ExchangeFiles {
   /// destroy the places being exported.
   static func isDatabase(_ path: String, database: String) -> Bool {
     FileStatus.isSameFile(path, asAnyOf: [database, database + "-wal", database + "-shm"])
-  }
-
-  private static func failure(_ error: FileWriteError, _ path: String) -> CommandFailure {
-    switch error {
-    case .noFolder: CommandFailure(.ioError, "cannot write \(path): no such folder")
-    case .full: CommandFailure(.ioError, "cannot write \(path): the disk is full")
-    case .refused(let reason): CommandFailure(.ioError, "cannot write \(path): \(reason)")
-    }
   }
 }

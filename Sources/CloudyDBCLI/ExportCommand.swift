@@ -40,8 +40,8 @@ extension CloudyDB {
         let location = try database.resolve()
         let db = try StoreAccess.existing(location)
         if let output, ExchangeFiles.isDatabase(output, database: location.path) {
-          throw CommandFailure(
-            .usage, "\(output) is the database itself; choose another file for --output")
+          throw CommandError.invalidRequest(
+            "\(output) is the database itself; choose another file for --output")
         }
         let document = try PlacesTransferRepository(database: db)
           .snapshot(includingForecasts: forecasts)

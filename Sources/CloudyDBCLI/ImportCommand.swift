@@ -68,7 +68,7 @@ extension CloudyDB {
         } catch {
           // Validation failed: say everything that is wrong; nothing was opened or created.
           ImportReport.refusal(error, file: file, format: chosen, json: output.json)
-          throw ExitCode(ExitStatus.badData.rawValue)
+          throw CommandError.reportedUnusableInput
         }
         let nothingUsable =
           read.foreign && read.document.places.isEmpty
@@ -76,7 +76,7 @@ extension CloudyDB {
         if (!read.leftOut.invalid.isEmpty && !skipInvalid) || nothingUsable {
           // A partial import only on request: say what it would do; nothing was opened.
           ImportReport.partial(read, file: file, json: output.json)
-          throw ExitCode(ExitStatus.badData.rawValue)
+          throw CommandError.reportedUnusableInput
         }
         let db = try StoreAccess.writing(location)
         let outcome = try PlacesTransferRepository(database: db)

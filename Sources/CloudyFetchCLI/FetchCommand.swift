@@ -6,7 +6,6 @@ import CloudyModels
 import CloudyPlatform
 import CloudyProviders
 import CloudyServices
-import CloudyStore
 import CloudyViewModels
 
 /// `cloudy-forecast fetch`, the one command that uses the network. `cloudy-forecast` hands its
@@ -33,9 +32,7 @@ public struct FetchCommand: AsyncParsableCommand {
       // database and the places. Nothing is opened for writing until a forecast arrived.
       let provider = try ProviderEnvironment.fromEnvironment().makeProvider()
       let databasePath = try options.database.resolve()
-      let store = LocationRepository(
-        database: try ForecastCommand.existing(
-          databasePath, missing: ForecastCommand.noDatabase(databasePath)))
+      let store = try ForecastCommand.savedPlaces(databasePath)
       let editor = LocationEditor(store: store)
       let targets =
         options.all
@@ -45,7 +42,7 @@ public struct FetchCommand: AsyncParsableCommand {
             ?? editor.forecastTarget(options.place)
         ]
       let refresher = ForecastRefresher(provider: provider) {
-        ForecastRepository(database: try StoreAccess.writing(databasePath))
+        try StoreAccess.forecastStore(writing: databasePath)
       }
       let showProgress = targets.count > 1 && StandardError.isTerminal
       let outcomes = await refresher.refresh(targets) { event in
@@ -81,8 +78,10 @@ public struct FetchCommand: AsyncParsableCommand {
         failures.count == outcomes.count
         ? "no place was cached (\(ForecastText.plural(failures.count, "failure")) above); the cache is unchanged"
         : "\(failures.count) of \(ForecastText.plural(outcomes.count, "place")) failed; the others were cached"
-      throw ToolMain.report(CommandFailure(.unavailable, summary), tool: tool)
+      throw ToolMain.report(
+        CommandFailure(describing: CommandError.unavailable(summary)), tool: tool)
     }
+    // Its line was printed as it failed; the status is the failure map's for that error.
     throw ExitCode(first.1.status.rawValue)
   }
 

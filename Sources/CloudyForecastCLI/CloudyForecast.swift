@@ -2,8 +2,7 @@ public import ArgumentParser
 public import CloudyCLI
 import CloudyModels
 import CloudyServices
-public import CloudyStore
-import CloudyStoring
+public import CloudyStoring
 import CloudyViewModels
 
 /// `cloudy-forecast`: fetch forecasts into the database and read them back offline.
@@ -45,17 +44,15 @@ public enum ForecastCommand {
   /// The name in messages (`cloudy-forecast: error: …`), `cloudy-forecast-fetch`'s too.
   public static let tool = "cloudy-forecast"
 
-  /// An existing database, read-only; `missing` is the message when there is none (nothing is
-  /// created).
-  public static func existing(_ databasePath: DatabasePath, missing: String) throws -> Database {
-    guard let database = try StoreAccess.reading(databasePath) else {
-      throw CommandFailure(.notFound, missing)
+  /// The saved places of an existing database, read-only: a command that needs a place (import,
+  /// fetch) fails at once when there is no database, and creates nothing.
+  public static func savedPlaces(_ databasePath: DatabasePath) throws -> any LocationStoring {
+    guard let stores = try StoreAccess.stores(reading: databasePath) else {
+      throw CommandError.notFound(
+        "there are no saved places yet (no database at \(databasePath.path)); add one with `cloudy-locations add`"
+      )
     }
-    return database
-  }
-
-  public static func noDatabase(_ databasePath: DatabasePath) -> String {
-    "there are no saved places yet (no database at \(databasePath.path)); add one with `cloudy-locations add`"
+    return stores.locations
   }
 
   /// How to name a place on the command line again: `current`, or the name as one shell word

@@ -63,7 +63,7 @@ extension CloudyForecast {
         let forwarded = Array(arguments.dropFirst().drop { $0 != "fetch" }.dropFirst())
         let helper = try Self.helperPath()
         let reason = Executables.become(helper, arguments: forwarded)
-        throw CommandFailure(.unavailable, "could not start \(helper): \(reason)")
+        throw CommandError.unavailable("could not start \(helper): \(reason)")
       }
     }
 

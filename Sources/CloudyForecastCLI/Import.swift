@@ -5,7 +5,7 @@ import CloudyJSON
 import CloudyModels
 import CloudyPlatform
 import CloudyServices
-import CloudyStore
+import CloudyStoring
 import CloudyViewModels
 
 extension CloudyForecast {
@@ -54,15 +54,12 @@ extension CloudyForecast {
     func run() throws {
       try ToolMain.reporting(tool: ForecastCommand.tool) {
         let databasePath = try database.resolve()
-        let target = try LocationEditor(
-          store: LocationRepository(
-            database: try ForecastCommand.existing(
-              databasePath, missing: ForecastCommand.noDatabase(databasePath)))
-        ).forecastTarget(place)
+        let target = try LocationEditor(store: ForecastCommand.savedPlaces(databasePath))
+          .forecastTarget(place)
 
         let body = try Self.read(file)
         if let what = ResponseRecognition.notAForecast(body) {
-          throw CommandFailure(.badData, "\(file) is \(what); nothing was changed")
+          throw CommandError.unusableInput("\(file) is \(what); nothing was changed")
         }
         // Open-Meteo's answer for several coordinates: the forecast nearest the place.
         var entry: Int?
@@ -73,8 +70,7 @@ extension CloudyForecast {
           guard distances[nearest] <= ImportPlace.limitKilometres || force else {
             let listed = coordinates.prefix(5).map(\.displayText).joined(separator: "; ")
             let more = coordinates.count > 5 ? "; and \(coordinates.count - 5) more" : ""
-            throw CommandFailure(
-              .badData,
+            throw CommandError.unusableInput(
               "\(file) holds \(coordinates.count) Open-Meteo forecasts, for \(listed)\(more): none within \(Int(ImportPlace.limitKilometres)) km of \(target.name) (\(target.coordinate.displayText)); nothing was changed (choose its place with --place, or add --force to import the nearest)"
             )
           }
@@ -83,8 +79,7 @@ extension CloudyForecast {
             "the file holds \(coordinates.count) forecasts (one per coordinate asked); imported number \(nearest + 1), for \(coordinates[nearest].displayText)"
         }
         guard let format = entry != nil ? .openMeteo : ForecastResponseFormat.detect(body) else {
-          throw CommandFailure(
-            .badData,
+          throw CommandError.unusableInput(
             "\(file) is not a forecast response: expected the JSON of Open-Meteo or of a Dark Sky-compatible service; nothing was changed"
           )
         }
@@ -108,7 +103,7 @@ extension CloudyForecast {
         let weather = decoded.weather
         let distance = try ImportPlace.check(
           file: file, response: weather.coordinate, target: target, force: force)
-        let store = ForecastRepository(database: try StoreAccess.writing(databasePath))
+        let store = try StoreAccess.forecastStore(writing: databasePath)
         try store.save(weather, for: target.place)
         let zone = LocalTime(firstKnownOf: [weather.timeZone, target.timeZone])
         let age = ForecastAge(
@@ -150,23 +145,12 @@ extension CloudyForecast {
     }
 
     /// The file's bytes; refuses a missing or unreadable file, a folder, or more than 4 MiB.
-    static func read(_ path: String) throws(CommandFailure) -> [UInt8] {
+    static func read(_ path: String) throws(CommandError) -> [UInt8] {
       do {
         return try FileContents.read(path, limit: maximumBytes)
       } catch {
-        switch error {
-        case .missing(let reason): throw CommandFailure(.notFound, "cannot read \(path): \(reason)")
-        case .unreadable(let reason):
-          throw CommandFailure(.ioError, "cannot read \(path): \(reason)")
-        case .folder: throw CommandFailure(.ioError, "cannot read \(path): it is a folder")
-        case .tooLarge: throw tooLarge(path)
-        }
+        throw .unreadableFile(path: path, error, purpose: "a forecast response")
       }
-    }
-
-    private static func tooLarge(_ path: String) -> CommandFailure {
-      CommandFailure(
-        .badData, "\(path) is larger than 4 MiB, too large for a forecast response; refused")
     }
   }
 }

@@ -34,11 +34,10 @@ enum ImportPlace {
   /// Refuses a response farther than the limit from the target, naming both and the distance.
   static func check(
     file: String, response: Coordinate, target: ForecastTarget, force: Bool
-  ) throws(CommandFailure) -> Double {
+  ) throws(CommandError) -> Double {
     let distance = kilometres(response, target.coordinate)
     guard distance > limitKilometres, !force else { return distance }
-    throw CommandFailure(
-      .badData,
+    throw CommandError.unusableInput(
       "\(file) is a forecast for \(response.displayText), \(text(kilometres: distance)) from \(target.name) (\(target.coordinate.displayText)); nothing was changed (choose its place with --place, or add --force to import it as \(target.name)'s anyway)"
     )
   }

@@ -4,7 +4,6 @@ import CloudyDecoding
 import CloudyModels
 import CloudyPlatform
 import CloudyServices
-import CloudyStore
 import CloudyViewModels
 
 /// Which view `show` prints.
@@ -102,21 +101,17 @@ extension CloudyForecast {
         if watching.watch { return try watch() }
         let databasePath = try database.resolve()
         let fetchHint = "cloudy-forecast fetch" + (place.map { " \(ShellWord.quoted($0))" } ?? "")
-        guard let db = try StoreAccess.reading(databasePath) else {
-          throw CommandFailure(
-            .notFound,
+        guard let stores = try StoreAccess.stores(reading: databasePath) else {
+          throw CommandError.notFound(
             "nothing is cached yet (no database at \(databasePath.path)); add a place with `cloudy-locations add`, then run `\(fetchHint)` with a network"
           )
         }
-        let target = try LocationEditor(store: LocationRepository(database: db)).forecastTarget(
-          place)
+        let target = try LocationEditor(store: stores.locations).forecastTarget(place)
         let model = try ForecastViewModel(
-          target: target, forecasts: ForecastRepository(database: db),
-          settings: SettingsRepository(database: db), zones: InstalledTimeZones(),
-          now: WallClock.now())
+          target: target, forecasts: stores.forecasts, settings: stores.settings,
+          zones: InstalledTimeZones(), now: WallClock.now())
         guard let weather = model.weather, let age = model.age else {
-          throw CommandFailure(
-            .notFound,
+          throw CommandError.notFound(
             "no forecast of \(target.name) is cached yet; run `cloudy-forecast fetch \(ForecastCommand.argument(for: target))` with a network"
           )
         }

@@ -101,8 +101,7 @@ extension CloudyLocations {
       }
       // Only a place the user named is saved unasked; a prefix or near match only when picked.
       guard let row = pick.map({ $0 - 1 }) ?? search.bestNamedCandidate else {
-        throw CommandFailure(
-          .notFound,
+        throw CommandError.notFound(
           "no place is named \(MessageText.quoted(query)), so nothing was saved; closest: \(Search.numbered(search)); save one with: cloudy-locations add \(MessageText.quoted(query)) --pick N"
         )
       }

@@ -54,10 +54,10 @@ struct CoordinateOptions: ParsableArguments {
       longitude: try Self.degrees(longitude, "longitude"))
   }
 
-  private static func degrees(_ text: String, _ what: String) throws(CommandFailure) -> Double {
+  private static func degrees(_ text: String, _ what: String) throws(CommandError) -> Double {
     guard let value = Double(text.trimmingWhitespace()) else {
-      throw CommandFailure(
-        .badData, "\(what) \(MessageText.quoted(text)) is not a number in decimal degrees")
+      throw CommandError.unusableInput(
+        "\(what) \(MessageText.quoted(text)) is not a number in decimal degrees")
     }
     return value
   }

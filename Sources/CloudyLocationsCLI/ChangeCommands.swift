@@ -75,8 +75,7 @@ extension CloudyLocations {
           do {
             row = try editor.selectCurrent()
           } catch LocationError.noCurrentLocation {
-            throw CommandFailure(
-              .notFound,
+            throw CommandError.notFound(
               "no current location is set; set one with `cloudy-locations current --lat X --lon Y`")
           }
         } else {

@@ -92,7 +92,7 @@ extension CloudyLocations {
           search.numberOfRows == 0
           ? "check the spelling, or save exact coordinates with --name NAME --lat X --lon Y"
           : "near matches: \(numbered(search)); save one with: cloudy-locations add \(MessageText.quoted(query)) --pick N"
-        throw CommandFailure(.notFound, "no place matches \(MessageText.quoted(query)); \(advice)")
+        throw CommandError.notFound("no place matches \(MessageText.quoted(query)); \(advice)")
       }
     }
 

@@ -80,7 +80,7 @@ public struct CloudyWebCommand: AsyncParsableCommand {
       }
       return secret
     } catch {
-      throw CommandFailure(.cannotCreate, "the login token: \(error.description)")
+      throw CommandError.cannotCreate("the login token: \(error.description)")
     }
   }
 }

@@ -461,7 +461,7 @@ struct ExchangeToolTests {
     try handle.close()
     let result = try ToolRunner.run("cloudy-db", ["import", path, "--db", folder.file("c.sqlite")])
     #expect(result.status == 65)
-    #expect(result.standardError.contains("over the import limit"))
+    #expect(result.standardError.contains("is larger than 64 MiB, the limit for an import"))
     #expect(!FileManager.default.fileExists(atPath: folder.file("c.sqlite")))
   }
 

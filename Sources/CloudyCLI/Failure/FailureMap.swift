@@ -35,6 +35,7 @@ public enum FailureMap {
   private static func fact(for error: any Error) -> CommandFailure {
     switch error {
     case let failure as CommandFailure: failure
+    case let error as CommandError: failure(for: error)
     case let error as StoreError: CommandFailure(status(of: error), error.description)
     case let error as DatabaseError: CommandFailure(status(of: error), message(for: error))
     case let error as MaintenanceError: CommandFailure(status(of: error), error.description)
@@ -62,6 +63,35 @@ public enum FailureMap {
     -> CommandFailure
   {
     CommandFailure(status(of: error), prefix + error.description(for: provider))
+  }
+
+  static func failure(for error: CommandError) -> CommandFailure {
+    switch error {
+    case .invalidRequest(let message): CommandFailure(.usage, message)
+    case .unusableInput(let message): CommandFailure(.badData, message)
+    case .notFound(let message): CommandFailure(.notFound, message)
+    case .unavailable(let message): CommandFailure(.unavailable, message)
+    case .cannotCreate(let message): CommandFailure(.cannotCreate, message)
+    case .problemsFound(let message): CommandFailure(.problemsFound, message)
+    case .reportedUnusableInput: CommandFailure(.badData, "")
+    case .unreadableFile(let path, let cause, let purpose):
+      switch cause {
+      case .missing(let reason): CommandFailure(.notFound, "cannot read \(path): \(reason)")
+      case .folder: CommandFailure(.ioError, "cannot read \(path): it is a folder")
+      case .unreadable(let reason): CommandFailure(.ioError, "cannot read \(path): \(reason)")
+      case .tooLarge(let limit):
+        CommandFailure(
+          .badData,
+          "\(path) is larger than \(limit / 1_048_576) MiB, the limit for \(purpose); nothing was changed"
+        )
+      }
+    case .unwritableFile(let path, let cause):
+      switch cause {
+      case .noFolder: CommandFailure(.ioError, "cannot write \(path): no such folder")
+      case .full: CommandFailure(.ioError, "cannot write \(path): the disk is full")
+      case .refused(let reason): CommandFailure(.ioError, "cannot write \(path): \(reason)")
+      }
+    }
   }
 
   // MARK: - Statuses

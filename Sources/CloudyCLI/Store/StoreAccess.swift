@@ -75,6 +75,30 @@ extension StoreAccess {
     SettingsRepository(database: try writing(databasePath))
   }
 
+  /// Places, forecasts and settings over one read-only connection, for a command that shows a
+  /// forecast: all three read from the same file, and nothing is created.
+  public struct ReadingStores {
+    public let locations: any LocationStoring
+    public let forecasts: any ForecastStoring
+    public let settings: any SettingsStoring
+  }
+
+  /// For commands that read places, forecasts and settings together: nil when there is no
+  /// database yet (nothing is created).
+  public static func stores(reading databasePath: DatabasePath) throws -> ReadingStores? {
+    guard let database = try reading(databasePath) else { return nil }
+    return ReadingStores(
+      locations: LocationRepository(database: database),
+      forecasts: ForecastRepository(database: database),
+      settings: SettingsRepository(database: database))
+  }
+
+  /// For commands that save forecasts: creates the file on first use.
+  public static func forecastStore(writing databasePath: DatabasePath) throws -> any ForecastStoring
+  {
+    ForecastRepository(database: try writing(databasePath))
+  }
+
   /// For commands that change cached forecasts of an existing file (prune): nil when there is
   /// no file, which then has no forecast to change (nothing is created).
   public static func forecastStore(changingExisting databasePath: DatabasePath) throws

@@ -39,7 +39,7 @@ extension WebApp {
         let pick = try Self.integer(body, "pick")
         if latitude != nil || longitude != nil {
           guard let latitude, let longitude else {
-            throw CommandFailure(.usage, "give both latitude and longitude, or neither")
+            throw CommandError.invalidRequest("give both latitude and longitude, or neither")
           }
           return try await shared.perform { shared in
             let added = try shared.store.add(
@@ -109,7 +109,8 @@ extension WebApp {
         let name = try Self.string(body, "name", required: false)
         let position = try Self.integer(body, "position")
         guard name != nil || position != nil else {
-          throw CommandFailure(.usage, "say what to change: name, position (a row number), or both")
+          throw CommandError.invalidRequest(
+            "say what to change: name, position (a row number), or both")
         }
         return try await shared.perform { shared in
           let editor = LocationEditor(store: shared.store)
@@ -155,7 +156,7 @@ extension WebApp {
           }
         }
         guard !choices.isEmpty else {
-          throw CommandFailure(.usage, "say which setting to change: time, units, temperature")
+          throw CommandError.invalidRequest("say which setting to change: time, units, temperature")
         }
         let chosen = choices
         return try await shared.perform { shared in
@@ -171,7 +172,7 @@ extension WebApp {
         let parameter = context.parameters.get("id") ?? ""
         let view = Self.queryFields(request)["view"] ?? "day"
         guard ["day", "week", "hourly"].contains(view) else {
-          throw CommandFailure(.usage, "view is day, week or hourly, not “\(view)”")
+          throw CommandError.invalidRequest("view is day, week or hourly, not “\(view)”")
         }
         return try await shared.perform { shared in
           let editor = LocationEditor(store: shared.store)
@@ -186,8 +187,8 @@ extension WebApp {
           guard let weather = model.weather, let age = model.age(at: now),
             let document = ForecastJSON.show(model, weather: weather, age: age, viewNamed: view)
           else {
-            throw CommandFailure(
-              .notFound, "no forecast of \(target.name) is cached yet; fetch one first")
+            throw CommandError.notFound(
+              "no forecast of \(target.name) is cached yet; fetch one first")
           }
           return document
         }
@@ -253,10 +254,10 @@ extension WebApp {
     do {
       node = try JSONReader.parse(bytes)
     } catch {
-      throw CommandFailure(.usage, "the body is not JSON: \(error)")
+      throw CommandError.invalidRequest("the body is not JSON: \(error)")
     }
     guard case .object = node.value else {
-      throw CommandFailure(.usage, "the body must be a JSON object, not \(node.kindName)")
+      throw CommandError.invalidRequest("the body must be a JSON object, not \(node.kindName)")
     }
     return node
   }
@@ -264,11 +265,11 @@ extension WebApp {
   /// A member given as null is refused like any other wrong type: leave it out instead.
   static func string(_ body: JSONNode?, _ key: String, required: Bool) throws -> String? {
     guard let node = body?[key] else {
-      if required { throw CommandFailure(.usage, "\(key) is required") }
+      if required { throw CommandError.invalidRequest("\(key) is required") }
       return nil
     }
     guard case .string(let text) = node.value else {
-      throw CommandFailure(.usage, "\(key) must be a string, not \(node.kindName)")
+      throw CommandError.invalidRequest("\(key) must be a string, not \(node.kindName)")
     }
     return text
   }
@@ -276,7 +277,7 @@ extension WebApp {
   static func number(_ body: JSONNode?, _ key: String) throws -> Double? {
     guard let node = body?[key] else { return nil }
     guard case .number(let number) = node.value else {
-      throw CommandFailure(.usage, "\(key) must be a number, not \(node.kindName)")
+      throw CommandError.invalidRequest("\(key) must be a number, not \(node.kindName)")
     }
     return number.value
   }
@@ -284,7 +285,7 @@ extension WebApp {
   static func integer(_ body: JSONNode?, _ key: String) throws -> Int? {
     guard let value = try number(body, key) else { return nil }
     guard let integer = Int(exactly: value), (1...1_000_000_000).contains(integer) else {
-      throw CommandFailure(.usage, "\(key) must be a whole number from 1 to 1000000000")
+      throw CommandError.invalidRequest("\(key) must be a whole number from 1 to 1000000000")
     }
     return integer
   }
@@ -295,7 +296,7 @@ extension WebApp {
 
   static func placeID(_ text: String) throws -> Int64 {
     guard let id = Int64(text) else {
-      throw CommandFailure(.notFound, "no saved place with id “\(text)”")
+      throw CommandError.notFound("no saved place with id “\(text)”")
     }
     return id
   }

@@ -54,7 +54,7 @@ extension WebApp {
     router.post("/places/{id}/move") { request, context -> Response in
       try await placeAction(request, context) { editor, reference, form in
         guard let to = form["to"].flatMap(Int.init) else {
-          throw CommandFailure(.usage, "say where to move it (to: a row number)")
+          throw CommandError.invalidRequest("say where to move it (to: a row number)")
         }
         let moved = try editor.move(reference, toRow: to)
         return "Moved \(moved.moved.text) to \(to)."
@@ -191,8 +191,7 @@ extension SharedStore {
       guard let row = pick.map({ $0 - 1 }) ?? search.bestNamedCandidate else {
         let closest = (0..<min(5, search.numberOfRows)).compactMap { search.viewModel(at: $0) }
           .map { "\($0.number) \($0.text)" }.joined(separator: "; ")
-        throw CommandFailure(
-          .notFound,
+        throw CommandError.notFound(
           closest.isEmpty
             ? "no place is named “\(checked)”, so nothing was saved; check the spelling"
             : "no place is named “\(checked)”, so nothing was saved; closest: \(closest)"

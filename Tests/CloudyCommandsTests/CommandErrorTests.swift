@@ -1,0 +1,55 @@
+import CloudyCLI
+import CloudyPlatform
+import Testing
+
+/// A command states what went wrong; the failure map alone decides the status, and words a
+/// file's failure the same way in every tool.
+@Suite struct CommandErrorTests {
+  @Test func eachKindOfCommandErrorGetsTheMapsStatus() {
+    let cases: [(CommandError, CloudyCLI.ExitStatus)] = [
+      (.invalidRequest("say which"), .usage),
+      (.unusableInput("not a forecast"), .badData),
+      (.notFound("no place matches"), .notFound),
+      (.unavailable("could not start"), .unavailable),
+      (.cannotCreate("the login token"), .cannotCreate),
+      (.problemsFound("the database has problems"), .problemsFound),
+      (.reportedUnusableInput, .badData),
+    ]
+    for (error, status) in cases {
+      #expect(FailureMap.failure(for: error).status == status, "\(error)")
+    }
+    #expect(
+      FailureMap.failure(for: CommandError.notFound("no place matches")).message
+        == "no place matches")
+    // Already reported: nothing more is printed, only the status is left.
+    #expect(FailureMap.failure(for: CommandError.reportedUnusableInput).message.isEmpty)
+  }
+
+  @Test func aFileThatCannotBeReadSaysWhyAndHowItEnds() {
+    func failure(_ cause: FileReadError) -> CommandFailure {
+      FailureMap.failure(
+        for: CommandError.unreadableFile(path: "places.csv", cause, purpose: "an import"))
+    }
+    #expect(
+      failure(.missing(reason: "No such file or directory"))
+        == CommandFailure(.notFound, "cannot read places.csv: No such file or directory"))
+    #expect(failure(.folder) == CommandFailure(.ioError, "cannot read places.csv: it is a folder"))
+    #expect(
+      failure(.unreadable(reason: "Permission denied"))
+        == CommandFailure(.ioError, "cannot read places.csv: Permission denied"))
+    #expect(
+      failure(.tooLarge(limit: 64 << 20))
+        == CommandFailure(
+          .badData,
+          "places.csv is larger than 64 MiB, the limit for an import; nothing was changed"))
+  }
+
+  @Test func aFileThatCannotBeWrittenIsAnIOError() {
+    let full = FailureMap.failure(
+      for: CommandError.unwritableFile(path: "out.json", .full(reason: "No space left on device")))
+    #expect(full == CommandFailure(.ioError, "cannot write out.json: the disk is full"))
+    let noFolder = FailureMap.failure(
+      for: CommandError.unwritableFile(path: "a/out.json", .noFolder(reason: "No such file")))
+    #expect(noFolder == CommandFailure(.ioError, "cannot write a/out.json: no such folder"))
+  }
+}
