@@ -1,5 +1,6 @@
 import CloudyCLI
 import CloudyPlatform
+import CloudyStore
 import Testing
 
 /// A command states what went wrong; the failure map alone decides the status, and words a
@@ -42,6 +43,21 @@ import Testing
         == CommandFailure(
           .badData,
           "places.csv is larger than 64 MiB, the limit for an import; nothing was changed"))
+  }
+
+  @Test func storeErrorsStateTheFactAndOnlyTheCommandLineAddsFlagsAndTools() {
+    let errors: [any Error] = [
+      WatchError.removed(path: "/data/cloudy.sqlite"),
+      MaintenanceError.destinationExists("/backups/cloudy.sqlite"),
+      MaintenanceError.restoredButNotMigrated(
+        "/data/cloudy.sqlite", keep: "/data/old.sqlite", problem: "disk I/O error"),
+    ]
+    for error in errors {
+      let page = FailureMap.failure(for: error, advice: .none).message
+      #expect(!page.contains("--") && !page.contains("`cloudy"), "\(page)")
+      let tool = FailureMap.failure(for: error).message
+      #expect(tool.hasPrefix(page + "; ") && tool.count > page.count + 2, "\(tool)")
+    }
   }
 
   @Test func aFileThatCannotBeWrittenIsAnIOError() {

@@ -10,6 +10,10 @@ enum CommandLineAdvice {
     switch error {
     case let error as StoreError: advice(for: error)
     case let error as LocationsViewModelError: advice(for: error)
+    case WatchError.removed:
+      "restore a backup with `cloudy-db restore`, or start again to wait for a new one"
+    case MaintenanceError.destinationExists: "pass --force to replace it"
+    case MaintenanceError.restoredButNotMigrated: "run `cloudy-db migrate` once the disk works"
     case GeocodingError.gazetteerUnavailable:
       "give the position with --lat and --lon"
     default: nil

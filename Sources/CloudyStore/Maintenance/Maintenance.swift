@@ -215,7 +215,7 @@ public enum MaintenanceError: Error, Equatable, Sendable, CustomStringConvertibl
 
   public var description: String {
     switch self {
-    case .destinationExists(let path): "\(path) already exists; pass --force to replace it"
+    case .destinationExists(let path): "\(path) already exists"
     case .sameFile(let path): "cannot back up \(path) onto itself; choose another destination"
     case .copyFailedCheck(let problem):
       "the copy failed its integrity check (\(problem)); nothing was written"
@@ -224,7 +224,7 @@ public enum MaintenanceError: Error, Equatable, Sendable, CustomStringConvertibl
     case .sourceFailedCheck(let path, let problem):
       "\(path) failed its integrity check (\(problem)); nothing was restored"
     case .restoredButNotMigrated(let path, let keep, let problem):
-      "\(path) now holds the backup, but bringing it up to this Cloudy's schema failed (\(problem)); the previous database is kept as \(keep). Run `cloudy-db migrate` once the disk works"
+      "\(path) now holds the backup, but bringing it up to this Cloudy's schema failed (\(problem)); the previous database is kept as \(keep)"
     }
   }
 }

@@ -230,7 +230,7 @@ public enum WatchError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .removed(let path):
-      "the database at \(path) was removed while being watched; restore a backup with `cloudy-db restore`, or start again to wait for a new one"
+      "the database at \(path) was removed while being watched"
     }
   }
 }
