@@ -12,7 +12,7 @@ final class AppSession {
   private let watcher: DatabaseWatcher
   private let databasePath: String
   private let color: Bool
-  private let signals: Int32
+  private let signals: SignalPipe
   private var fetch: ForecastFetch?
   private var frameLog: FrameLog?
 
@@ -24,7 +24,7 @@ final class AppSession {
     self.watcher = watcher
     self.databasePath = databasePath
     self.color = color
-    signals = try SignalEvents.install([
+    signals = try SignalPipe.install([
       SignalNumber.interrupt, SignalNumber.terminate, SignalNumber.hangUp,
       SignalNumber.windowChanged,
     ])
@@ -43,7 +43,7 @@ final class AppSession {
     startAutomaticRefresh()
     var emptyWakes = 0
     while true {
-      var descriptors: [Int32] = [0, signals]
+      var descriptors: [Int32] = [0, signals.descriptor]
       let watcherIndex = watcher.waitDescriptor.map { descriptor -> Int in
         descriptors.append(descriptor)
         return descriptors.count - 1
@@ -60,7 +60,7 @@ final class AppSession {
         descriptors, timeoutMilliseconds: min(tick, watcher.waitMilliseconds))
       let started = MonotonicClock.nanoseconds()
       if ready[1] {
-        for signal in SignalEvents.drain(signals) {
+        for signal in signals.drain() {
           switch signal {
           case SignalNumber.windowChanged:
             terminal.adoptWindowSize()

@@ -20,7 +20,7 @@ public enum JobControl {
   /// Stops this process as Ctrl-Z does in a shell (SIGTSTP with its default action) and returns
   /// when it is continued (`fg`, SIGCONT).
   public static func stopSelf() {
-    SignalEvents.restoreDefault(SIGTSTP)
+    SignalPipe.restoreDefault(SIGTSTP)
     // A parent may have started us with it blocked (the mask is inherited through exec).
     var stop = sigset_t()
     sigemptyset(&stop)

@@ -53,7 +53,8 @@ public enum Watching {
     _ databasePath: DatabasePath, json: Bool, tool: String,
     setUp: (WatchSession) throws -> () throws -> String?
   ) throws {
-    let signals = try TerminationSignals.install()
+    // SIGINT and SIGTERM end the watch cleanly: status 0, no error line.
+    let signals = try SignalPipe.install([SignalNumber.interrupt, SignalNumber.terminate])
     let session = WatchSession(watcher: try DatabaseWatcher(path: databasePath.path))
     let show = try setUp(session)
     session.isDirty = true

@@ -118,7 +118,7 @@ public final class DatabaseWatcher: StoreChanges {
   }
 
   /// Waits until a change was seen (and its observers ran), and returns it; returns nil when
-  /// `interrupt` (e.g. `TerminationSignals.descriptor`) became readable first.
+  /// `interrupt` (e.g. `SignalPipe.descriptor`) became readable first.
   public func waitForChange(interruptedBy interrupt: Int32? = nil) throws -> StoreChange? {
     while true {
       if let change = try check() { return change }
