@@ -91,8 +91,8 @@ enum ImportReport {
     let added = outcome.added.count
     var summary =
       mode == .replace
-      ? "removed \(plural(outcome.removed, "saved place")), added \(added) from \(file)"
-      : "added \(plural(added, "place")) from \(file)"
+      ? "removed \(MessageText.counted(outcome.removed, "saved place")), added \(added) from \(file)"
+      : "added \(MessageText.counted(added, "place")) from \(file)"
     summary += " (\(read.format.rawValue))"
     if !outcome.skipped.isEmpty { summary += "; skipped \(outcome.skipped.count)" }
     Output.line(summary)
@@ -106,7 +106,9 @@ enum ImportReport {
       Output.line("  - \(skipped.place.name)\(location(of: skipped.place)): already saved\(saved)")
     }
     var extras: [String] = []
-    if outcome.forecasts > 0 { extras.append("\(plural(outcome.forecasts, "cached forecast"))") }
+    if outcome.forecasts > 0 {
+      extras.append("\(MessageText.counted(outcome.forecasts, "cached forecast"))")
+    }
     if outcome.currentLocationChanged { extras.append("current location replaced") }
     if outcome.settingsReplaced { extras.append("settings replaced") }
     if !extras.isEmpty { Output.line(extras.joined(separator: "; ")) }
@@ -121,7 +123,8 @@ enum ImportReport {
   /// that are not places and (with --skip-invalid) records that could not be stored.
   private static func leftOutLines(_ leftOut: LeftOut, file: String) {
     if leftOut.outlines > 0 {
-      Output.line("\(plural(leftOut.outlines, "outline")) imported as the place at its centre")
+      Output.line(
+        "\(MessageText.counted(leftOut.outlines, "outline")) imported as the place at its centre")
     }
     for renamed in leftOut.renamed {
       Output.line(
@@ -131,7 +134,7 @@ enum ImportReport {
     if !leftOut.omitted.isEmpty {
       let count = leftOut.omitted.count
       Output.line(
-        "skipped \(plural(count, "record")) that \(count == 1 ? "is not a place" : "are not places"):"
+        "skipped \(MessageText.counted(count, "record")) that \(count == 1 ? "is not a place" : "are not places"):"
       )
       for group in LeftOut.byReason(leftOut.omitted) {
         Output.line("  \(group.count) × \(group.first)")
@@ -139,7 +142,7 @@ enum ImportReport {
     }
     if !leftOut.invalid.isEmpty {
       Output.line(
-        "skipped \(plural(leftOut.invalidRecords, "record")) that could not be stored (--skip-invalid):"
+        "skipped \(MessageText.counted(leftOut.invalidRecords, "record")) that could not be stored (--skip-invalid):"
       )
       for problem in leftOut.invalid { Output.line("  - \(problem)") }
     }
@@ -167,12 +170,12 @@ enum ImportReport {
     if !leftOut.invalid.isEmpty, !leftOut.omitted.isEmpty {
       let count = leftOut.omitted.count
       Output.error(
-        "cloudy-db: \(file): \(plural(count, "record")) that \(count == 1 ? "is not a place" : "are not places") would be skipped too"
+        "cloudy-db: \(file): \(MessageText.counted(count, "record")) that \(count == 1 ? "is not a place" : "are not places") would be skipped too"
       )
     }
     if importable > 0 {
       Output.error(
-        "cloudy-db: \(plural(importable, "place")) can be imported: run again with --skip-invalid to import \(importable == 1 ? "it" : "them") and skip the rest"
+        "cloudy-db: \(MessageText.counted(importable, "place")) can be imported: run again with --skip-invalid to import \(importable == 1 ? "it" : "them") and skip the rest"
       )
     }
   }
@@ -240,9 +243,5 @@ enum ImportReport {
   private static func location(of place: PlacesDocument.Place) -> String {
     guard let origin = place.origin else { return "" }
     return "  (line \(origin.line))"
-  }
-
-  private static func plural(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
   }
 }

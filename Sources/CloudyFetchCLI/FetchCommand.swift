@@ -54,7 +54,7 @@ public struct FetchCommand: AsyncParsableCommand {
             Output.error(ToolMain.line(failure.message, tool: tool))
           } else if !options.output.json, case .saved(let target, let weather) = outcome {
             Output.line(
-              "\(target.name): cached \(ForecastText.plural(weather.days.count, "day")) and \(ForecastText.plural(weather.hours.count, "hour")) from \(weather.provider.serviceName)"
+              "\(target.name): cached \(MessageText.counted(weather.days.count, "day")) and \(MessageText.counted(weather.hours.count, "hour")) from \(weather.provider.serviceName)"
             )
           }
         }
@@ -76,8 +76,8 @@ public struct FetchCommand: AsyncParsableCommand {
     if options.all {
       let summary =
         failures.count == outcomes.count
-        ? "no place was cached (\(ForecastText.plural(failures.count, "failure")) above); the cache is unchanged"
-        : "\(failures.count) of \(ForecastText.plural(outcomes.count, "place")) failed; the others were cached"
+        ? "no place was cached (\(MessageText.counted(failures.count, "failure")) above); the cache is unchanged"
+        : "\(failures.count) of \(MessageText.counted(outcomes.count, "place")) failed; the others were cached"
       throw ToolMain.report(
         CommandFailure(describing: CommandError.unavailable(summary)), tool: tool)
     }

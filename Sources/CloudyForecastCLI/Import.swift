@@ -68,10 +68,9 @@ extension CloudyForecast {
           let distances = coordinates.map { ImportPlace.kilometres($0, target.coordinate) }
           let nearest = distances.indices.min { distances[$0] < distances[$1] } ?? 0
           guard distances[nearest] <= ImportPlace.limitKilometres || force else {
-            let listed = coordinates.prefix(5).map(\.displayText).joined(separator: "; ")
-            let more = coordinates.count > 5 ? "; and \(coordinates.count - 5) more" : ""
+            let listed = MessageText.list(coordinates.map(\.displayText))
             throw CommandError.unusableInput(
-              "\(file) holds \(coordinates.count) Open-Meteo forecasts, for \(listed)\(more): none within \(Int(ImportPlace.limitKilometres)) km of \(target.name) (\(target.coordinate.displayText)); nothing was changed (choose its place with --place, or add --force to import the nearest)"
+              "\(file) holds \(coordinates.count) Open-Meteo forecasts, for \(listed): none within \(Int(ImportPlace.limitKilometres)) km of \(target.name) (\(target.coordinate.displayText)); nothing was changed (choose its place with --place, or add --force to import the nearest)"
             )
           }
           entry = nearest
@@ -137,7 +136,7 @@ extension CloudyForecast {
             weather.provider == format.providerKind ? "" : "\(weather.provider.displayName), "
           let current = weather.contents.contains(.current) ? "current conditions, " : ""
           Output.line(
-            "Imported \(file) (\(service)\(format.providerKind.displayName) format\(modelText)) as the forecast of \(target.name): \(current)\(ForecastText.plural(weather.days.count, "day")), \(ForecastText.plural(weather.hours.count, "hour")); data \(age.asOfText)."
+            "Imported \(file) (\(service)\(format.providerKind.displayName) format\(modelText)) as the forecast of \(target.name): \(current)\(MessageText.counted(weather.days.count, "day")), \(MessageText.counted(weather.hours.count, "hour")); data \(age.asOfText)."
           )
           for note in notes { Output.line("Note: \(note).") }
         }

@@ -79,7 +79,7 @@ extension CloudyForecast {
         } else {
           let when = LocalTime.utc.format(cutoff, "%Y-%m-%d %H:%M UTC")
           Output.line(
-            "Removed \(ForecastText.plural(removed, "cached forecast")) with data issued before \(when) (older than \(olderThan.text))."
+            "Removed \(MessageText.counted(removed, "cached forecast")) with data issued before \(when) (older than \(olderThan.text))."
           )
         }
       }

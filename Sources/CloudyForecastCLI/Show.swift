@@ -189,7 +189,7 @@ public enum ForecastText {
       }
     case .week:
       guard let week = model.days(count ?? ForecastViewModel.weekDays) else { return }
-      Output.line(header(plural(week.numberOfDays, "day")))
+      Output.line(header(MessageText.counted(week.numberOfDays, "day")))
       let probability = week.has(.precipitationProbability)
       let sum = week.has(.precipitation)
       let feels = week.has(.apparentTemperature)
@@ -212,7 +212,7 @@ public enum ForecastText {
       guard let hourly = model.hourly(hours: count ?? ForecastViewModel.defaultHours) else {
         return
       }
-      Output.line(header(plural(hourly.numberOfHours, "hour")))
+      Output.line(header(MessageText.counted(hourly.numberOfHours, "hour")))
       let feels = hourly.has(.apparentTemperature)
       let amount = hourly.has(.precipitation)
       let rows = hourly.hours.map { row in
@@ -237,9 +237,5 @@ public enum ForecastText {
         Output.line(lacking)
       }
     }
-  }
-
-  public static func plural(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
   }
 }

@@ -141,9 +141,8 @@ extension CloudyLocations {
             "\($0.number) \($0.match.alternateName == nil ? $0.text : $0.textWithMatch)"
           }
         }
-        let more = others.count > 5 ? "; and \(others.count - 5) more" : ""
         Output.line(
-          "also matched \(MessageText.quoted(search.query.value)): \(list.joined(separator: "; "))\(more) (add one of these with --pick N; `search` lists them)"
+          "also matched \(MessageText.quoted(search.query.value)): \(MessageText.list(list, total: others.count)) (add one of these with --pick N; `search` lists them)"
         )
       }
     }

@@ -64,4 +64,14 @@ struct FormattingTests {
     #expect(coordinate(-0.00001, -0.00001).displayText == "0.0000° N, 0.0000° E")
     #expect(coordinate(90, -180).displayText == "90.0000° N, 180.0000° W")
   }
+
+  @Test func messagesCountAndListTheSameWayInEveryTool() {
+    #expect(MessageText.counted(1, "day") == "1 day")
+    #expect(MessageText.counted(0, "place") == "0 places")
+    #expect(MessageText.counted(Int64(8), "year") == "8 years")
+    #expect(MessageText.list(["a", "b"]) == "a; b")
+    #expect(MessageText.list(["a", "b", "c"], limit: 2) == "a; b; and 1 more")
+    #expect(MessageText.list(["a", "b"], limit: 5, total: 9) == "a; b; and 7 more")
+    #expect(MessageText.quoted("a\n\u{1B}[31m\"") == #""a\n\u{1B}[31m\"""#)
+  }
 }

@@ -19,6 +19,12 @@ public enum MessageText {
     return result + "\""
   }
 
+  /// "1 day", "2 days": a count and its noun (English plurals in -s; every noun Cloudy counts
+  /// takes one).
+  public static func counted(_ count: some BinaryInteger, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+  }
+
   /// The first few items joined with "; ", and how many more of `total` (default: all of
   /// `items`) there are.
   public static func list(_ items: [String], limit: Int = 5, total: Int? = nil) -> String {

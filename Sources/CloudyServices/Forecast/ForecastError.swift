@@ -32,14 +32,17 @@ public enum ForecastError: Error, Equatable, Sendable, CustomStringConvertible {
     message(service: kind.serviceName)
   }
 
+  /// Every message starts with a capital, whichever service it names first.
   private func message(service: String) -> String {
+    line(service: service).capitalizingFirst
+  }
+
+  private func line(service: String) -> String {
     switch self {
     case .unreachable(let detail):
       return "could not reach \(service): \(Self.oneLine(detail)); check the network connection"
-        .capitalizingFirst
     case .timedOut(let seconds):
       return "\(service) did not answer within \(Self.format(seconds: seconds)) s; try again later"
-        .capitalizingFirst
     case .httpStatus(let status, let reason):
       let why = Self.oneLine(reason)
       var line = "\(service) answered HTTP \(status)"
@@ -51,21 +54,19 @@ public enum ForecastError: Error, Equatable, Sendable, CustomStringConvertible {
       case 500...599: line += "; try again later"
       default: break
       }
-      return line.capitalizingFirst
+      return line
     case .invalidResponse(let detail):
-      return "\(service) sent an unexpected response: \(Self.oneLine(detail))".capitalizingFirst
+      return "\(service) sent an unexpected response: \(Self.oneLine(detail))"
     case .tooLarge(let limit):
       return
         "the response from \(service) is larger than the limit of \(Self.format(bytes: limit)); refused"
-        .capitalizingFirst
     case .missingAPIKey(let variable):
-      return "\(service) needs an API key: set \(variable)".capitalizingFirst
+      return "\(service) needs an API key: set \(variable)"
     case .redirected(let location):
       return
         "\(service) answered with a redirect to \(Self.oneLine(location)) that was not followed; check the base URL"
-        .capitalizingFirst
     case .invalidConfiguration(let detail):
-      return Self.oneLine(detail).capitalizingFirst
+      return Self.oneLine(detail)
     }
   }
 

@@ -1,3 +1,5 @@
+import CloudyModels
+
 /// How old a forecast's data is, for "as of 12 min ago" or "as of Feb 20, 2018 · 8 years old".
 ///
 /// The age is the data's: measured from when the provider issued it (`issuedAt`), not from when
@@ -40,9 +42,9 @@ public struct ForecastAge: Hashable, Sendable {
     default: break
     }
     let days = age / 86_400
-    if days < 60 { return plural(days, "day") + " old" }
-    if days < 730 { return plural(Int64(Double(days) / 30.436875), "month") + " old" }
-    return plural(Int64(Double(days) / 365.2425), "year") + " old"
+    if days < 60 { return MessageText.counted(days, "day") + " old" }
+    if days < 730 { return MessageText.counted(Int64(Double(days) / 30.436875), "month") + " old" }
+    return MessageText.counted(Int64(Double(days) / 365.2425), "year") + " old"
   }
 
   /// True when the data is a day old or more.
@@ -52,9 +54,5 @@ public struct ForecastAge: Hashable, Sendable {
   public var asOfText: String {
     guard isOld, let issuedDateText else { return "as of \(text)" }
     return "as of \(issuedDateText) · \(text)"
-  }
-
-  private func plural(_ count: Int64, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
   }
 }
