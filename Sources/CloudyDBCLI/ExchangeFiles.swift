@@ -39,7 +39,7 @@ enum ExchangeFiles {
     let limit = ExchangeLimits.maximumBytes
     do {
       return path == "-"
-        ? try FileOutput.readStandardInput(limit: limit)
+        ? try FileContents.readStandardInput(limit: limit)
         : try FileContents.read(path, limit: limit)
     } catch {
       throw .unreadableFile(path: path, error, purpose: "an import")

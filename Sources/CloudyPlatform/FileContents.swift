@@ -40,6 +40,11 @@ public enum FileContents {
 
   /// Everything `descriptor` gives until its end (a file, a pipe, standard input), refusing
   /// more than `limit` bytes while reading.
+  /// Standard input to its end, refusing more than `limit` bytes.
+  public static func readStandardInput(limit: Int) throws(FileReadError) -> [UInt8] {
+    try readAll(from: STDIN_FILENO, limit: limit)
+  }
+
   public static func readAll(from descriptor: Int32, limit: Int) throws(FileReadError) -> [UInt8] {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)

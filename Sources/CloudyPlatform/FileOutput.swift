@@ -39,11 +39,6 @@ public enum FileOutput {
     }
   }
 
-  /// Standard input to its end, refusing more than `limit` bytes.
-  public static func readStandardInput(limit: Int) throws(FileReadError) -> [UInt8] {
-    try FileContents.readAll(from: STDIN_FILENO, limit: limit)
-  }
-
   /// All of `bytes` to `descriptor`, retrying short and interrupted writes.
   static func writeAll(
     _ bytes: [UInt8], to descriptor: Int32, path: String? = nil
