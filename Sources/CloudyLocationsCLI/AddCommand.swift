@@ -73,7 +73,7 @@ extension CloudyLocations {
       try ToolMain.reporting(tool: CloudyLocations.tool) {
         let typed = query ?? name ?? ""
         // Everything is checked before the database is opened: a refusal creates nothing.
-        let checked = try validatedName(typed)
+        let checked = try PlaceName.validated(typed)
         let databasePath = try database.resolve()
         if let coordinate = try coordinates.coordinate() {
           let store = try StoreAccess.locationStore(writing: databasePath)

@@ -62,8 +62,3 @@ struct CoordinateOptions: ParsableArguments {
     return value
   }
 }
-
-/// Refuses a name (or query) that could not be stored, before anything is opened.
-func validatedName(_ raw: String) throws -> String {
-  try PlaceName.validated(raw)
-}

@@ -123,7 +123,7 @@ extension CloudyLocations {
     func run() throws {
       try ToolMain.reporting(tool: CloudyLocations.tool) {
         let (place, newName) = try split()
-        let checked = try validatedName(newName)
+        let checked = try PlaceName.validated(newName)
         let (row, previous) = try editor(database).rename(
           try placeName.reference(place), to: checked)
         if output.json {

@@ -33,7 +33,7 @@ extension CloudyLocations {
 
     func run() throws {
       try ToolMain.reporting(tool: CloudyLocations.tool) {
-        let checked = try validatedName(query)
+        let checked = try PlaceName.validated(query)
         let databasePath = try database.resolve()
         let search = AddLocationViewModel(
           geocoder: GazetteerGeocoder(), limit: limit,
