@@ -36,36 +36,3 @@ public struct ForecastTarget: Hashable, Sendable {
     }
   }
 }
-
-extension LocationEditor {
-  /// The place a command line names: `current` for the current location, a saved place's
-  /// 1-based row number or its name (see `PlaceReference`), or nil for the selected place.
-  /// Index lookups in the store, never the whole list.
-  public func forecastTarget(_ typed: String?) throws -> ForecastTarget {
-    guard let typed else {
-      guard let row = try selectedRow() else { throw LocationsViewModelError.nothingSelected }
-      return ForecastTarget(row)
-    }
-    if typed.trimmingWhitespace().lowercased() == "current" {
-      guard let row = try currentRow() else { throw LocationsViewModelError.noCurrentLocation }
-      return ForecastTarget(row)
-    }
-    return ForecastTarget(try row(PlaceReference(typed)))
-  }
-
-  /// The saved place with this id: what a front-end hands to a fetch in another process, so
-  /// that a reorder between its read and the fetch cannot change which place is fetched.
-  public func forecastTarget(id: Location.ID) throws -> ForecastTarget {
-    ForecastTarget(try row(.id(id)))
-  }
-}
-
-extension LocationsViewModel {
-  /// Every place the list shows: the current location (when set), then the saved places in
-  /// order.
-  public func forecastTargets() throws(LocationsViewModelError) -> [ForecastTarget] {
-    let targets = rows.flatMap { $0.rows.map(ForecastTarget.init) }
-    guard !targets.isEmpty else { throw .noPlaces }
-    return targets
-  }
-}

@@ -1,4 +1,4 @@
-import CloudyModels
+public import CloudyModels
 public import CloudyStoring
 
 /// Acts on one saved place at a time, for a front-end that shows one place rather than the
@@ -91,5 +91,30 @@ public struct LocationEditor {
       throw LocationError.notFound("with id \(id)")
     }
     return .saved(location, selection: try store.selection())
+  }
+}
+
+// MARK: - Forecast targets
+
+extension LocationEditor {
+  /// The place a command line names: `current` for the current location, a saved place's
+  /// 1-based row number or its name (see `PlaceReference`), or nil for the selected place.
+  /// Index lookups in the store, never the whole list.
+  public func forecastTarget(_ typed: String?) throws -> ForecastTarget {
+    guard let typed else {
+      guard let row = try selectedRow() else { throw LocationsViewModelError.nothingSelected }
+      return ForecastTarget(row)
+    }
+    if typed.trimmingWhitespace().lowercased() == "current" {
+      guard let row = try currentRow() else { throw LocationsViewModelError.noCurrentLocation }
+      return ForecastTarget(row)
+    }
+    return ForecastTarget(try row(PlaceReference(typed)))
+  }
+
+  /// The saved place with this id: what a front-end hands to a fetch in another process, so
+  /// that a reorder between its read and the fetch cannot change which place is fetched.
+  public func forecastTarget(id: Location.ID) throws -> ForecastTarget {
+    ForecastTarget(try row(.id(id)))
   }
 }

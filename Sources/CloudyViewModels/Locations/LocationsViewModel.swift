@@ -306,3 +306,15 @@ public final class LocationsViewModel {
     currentLocation = head.currentLocation
   }
 }
+
+// MARK: - Forecast targets
+
+extension LocationsViewModel {
+  /// Every place the list shows: the current location (when set), then the saved places in
+  /// order.
+  public func forecastTargets() throws(LocationsViewModelError) -> [ForecastTarget] {
+    let targets = rows.flatMap { $0.rows.map(ForecastTarget.init) }
+    guard !targets.isEmpty else { throw .noPlaces }
+    return targets
+  }
+}
