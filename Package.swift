@@ -180,7 +180,7 @@ let package = Package(
       name: "CloudyWebAssets",
       exclude: ["app.js", "style.css", "openapi.json", "icon.svg"]),
     .executableTarget(
-      name: "cloudy-web", dependencies: ["CloudyWeb", "CloudyCLI", argumentParser]),
+      name: "cloudy-web", dependencies: ["CloudyWeb", "CloudyCLI"]),
     // `cloudy-forecast fetch` itself, the one command that uses the network: only the
     // executable below links it (and so CloudyProviders).
     .target(
