@@ -207,8 +207,9 @@ let package = Package(
     .testTarget(
       name: "CloudyStoreTests",
       dependencies: ["CloudyStore", "CloudyStoring", "CloudyModels", "CloudyPlatform"]),
+    .testTarget(name: "CloudyModelsTests", dependencies: ["CloudyModels", "CloudyTestFakes"]),
     .testTarget(
-      name: "CloudyServicesTests",
+      name: "CloudyGazetteerTests",
       dependencies: ["CloudyGazetteer", "CloudyServices", "CloudyModels", "CloudyTestFakes"]),
     .testTarget(name: "CloudyExchangeTests", dependencies: ["CloudyExchange", "CloudyModels"]),
     // In-memory stores and a geocoder with the store's rules, shared by the view-model and app
