@@ -102,7 +102,7 @@ extension CloudyLocations {
       // Only a place the user named is saved unasked; a prefix or near match only when picked.
       guard let row = pick.map({ $0 - 1 }) ?? search.bestNamedCandidate else {
         throw CommandError.notFound(
-          "no place is named \(MessageText.quoted(query)), so nothing was saved; closest: \(Search.numbered(search)); save one with: cloudy-locations add \(MessageText.quoted(query)) --pick N"
+          "no place is named \(MessageText.quoted(query)), so nothing was saved; closest: \(Search.numbered(search)); save one with: cloudy-locations add \(ShellWord.quoted(query)) --pick N"
         )
       }
       let added = try search.choose(at: row)

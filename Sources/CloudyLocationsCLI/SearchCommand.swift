@@ -69,7 +69,7 @@ extension CloudyLocations {
         }
         for line in TextColumns.lines(table) { Output.line(line) }
         Output.line(
-          "nothing was saved; to save one: cloudy-locations add \(MessageText.quoted(checked)) --pick N"
+          "nothing was saved; to save one: cloudy-locations add \(ShellWord.quoted(checked)) --pick N"
         )
       }
     }
@@ -91,7 +91,7 @@ extension CloudyLocations {
         let advice =
           search.numberOfRows == 0
           ? "check the spelling, or save exact coordinates with --name NAME --lat X --lon Y"
-          : "near matches: \(numbered(search)); save one with: cloudy-locations add \(MessageText.quoted(query)) --pick N"
+          : "near matches: \(numbered(search)); save one with: cloudy-locations add \(ShellWord.quoted(query)) --pick N"
         throw CommandError.notFound("no place matches \(MessageText.quoted(query)); \(advice)")
       }
     }

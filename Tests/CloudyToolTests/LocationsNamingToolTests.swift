@@ -63,8 +63,14 @@ struct LocationsNamingToolTests {
     #expect(message.split(separator: "\n").count == 1)
     #expect(message.hasPrefix("cloudy-locations: error: no place is named \"Springf\""))
     #expect(message.contains("1 Springfield, Missouri, US; 2 Springfield, Massachusetts, US"))
-    #expect(message.contains("--pick N"))
+    #expect(message.contains("save one with: cloudy-locations add Springf --pick N"))
     #expect(folder.bytes("cloudy.sqlite") == before)
+    // The hint is a command to paste: quoted for a shell, so `$` and `'` stay text.
+    let shellHint = try locations(folder, "add", "Springf $HOME's")
+    #expect(shellHint.status == 66)
+    #expect(
+      shellHint.standardError.contains(#"cloudy-locations add 'Springf $HOME'\''s' --pick N"#),
+      "\(shellHint.standardError)")
     #expect(!FileManager.default.fileExists(atPath: folder.file("cloudy.sqlite-wal")))
   }
 
