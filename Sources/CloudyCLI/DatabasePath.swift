@@ -2,6 +2,7 @@ import CloudyPlatform
 
 /// Which database file a command uses, and why — `cloudy-db path` prints both.
 public struct DatabasePath: Equatable, Sendable {
+  /// Where the path came from, so `cloudy-db path` can say why this file is the one used.
   public enum Reason: String, Sendable {
     case flag = "--db"
     case environment = "CLOUDY_DB"

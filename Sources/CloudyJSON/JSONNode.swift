@@ -16,6 +16,8 @@ public struct JSONNode: Sendable {
     case object([Member])
   }
 
+  /// One key and its value, in document order: a reader that reports duplicates and positions
+  /// needs the members as written, not a dictionary.
   public struct Member: Sendable {
     public let key: String
     public let node: JSONNode

@@ -1,5 +1,7 @@
 /// A place the user saved, as stored.
 public struct Location: Hashable, Sendable, Identifiable {
+  /// The row's id: stable across reorders and renames, so a place can be named to another
+  /// process (`cloudy-forecast-fetch --id`) without the race a row number has.
   public typealias ID = Int64
 
   public var id: ID

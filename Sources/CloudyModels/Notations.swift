@@ -25,6 +25,7 @@ extension Notation {
   public static var accepted: [String] { allCases.flatMap { [$0.rawValue] + $0.aliases } }
 }
 
+/// How times read: "3:00 PM" or "15:00". Raw values are what the database and the tools store.
 public enum TimeNotation: String, Notation {
   case twelveHour = "12h"
   case twentyFourHour = "24h"
@@ -45,6 +46,7 @@ public enum TimeNotation: String, Notation {
   }
 }
 
+/// Wind speeds and lengths: mph or km/h. Stored in canonical units, converted only for display.
 public enum UnitsNotation: String, Notation {
   case imperial
   case metric
@@ -65,6 +67,7 @@ public enum UnitsNotation: String, Notation {
   }
 }
 
+/// Temperatures in °F or °C, independent of the units notation (as the iOS app had it).
 public enum TemperatureNotation: String, Notation {
   case fahrenheit
   case celsius

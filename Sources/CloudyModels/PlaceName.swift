@@ -39,6 +39,7 @@ public enum PlaceName {
   }
 }
 
+/// Why a name cannot be saved: refused before anything is opened, in every front-end alike.
 public enum PlaceNameError: Error, Equatable, Sendable, CustomStringConvertible {
   case empty
   case tooLong(length: Int, limit: Int)

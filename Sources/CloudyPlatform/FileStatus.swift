@@ -13,6 +13,7 @@ public struct FileIdentity: Hashable, Sendable {
 
 /// What `stat(2)` says about a path: its kind, size, identity and times.
 public struct FileStatus: Equatable, Sendable {
+  /// What sort of file: only a regular file can be a database or an import.
   public enum Kind: Equatable, Sendable {
     case regular, folder, device, fifo, socket, symbolicLink, other
   }

@@ -23,6 +23,7 @@ public final class Database {
   /// Cloudy's writes are short; five seconds covers a burst of concurrent commands and a backup.
   public static let busyTimeoutMilliseconds: Int32 = 5_000
 
+  /// How a connection opens its file: a reader must never create or change one.
   public enum Access: Sendable {
     /// Reads only; the file must exist. Never changes the file.
     case readOnly

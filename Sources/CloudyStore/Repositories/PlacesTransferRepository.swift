@@ -47,6 +47,8 @@ public struct PlacesTransferRepository {
 
   // MARK: - Import
 
+  /// What an import does to the places already saved (`cloudy-db import` without or with
+  /// `--replace`).
   public enum Mode: String, Sendable {
     /// Adds the places whose names are not saved yet, after the saved ones; changes nothing else.
     case merge
@@ -57,6 +59,8 @@ public struct PlacesTransferRepository {
 
   /// What an import did.
   public struct Outcome: Sendable, Equatable {
+    /// A place of the document left out because a saved place has its name: the report says
+    /// which, so the user can rename one and import again.
     public struct Skipped: Sendable, Equatable {
       public let place: PlacesDocument.Place
       /// The saved place with the same name (ignoring case, as the schema does).

@@ -18,6 +18,8 @@ public import CloudyStoring
 ///
 /// Threading: a plain, non-`Sendable` class, used on the thread (or task) that created it.
 public final class AddLocationViewModel {
+  /// What the screen shows while the user types: one state at a time, so no front-end can show
+  /// results and an error together.
   public enum State: Equatable, Sendable {
     /// Nothing typed yet (or only spaces).
     case idle

@@ -3,6 +3,7 @@ public import CloudyStoring
 
 /// One row of the locations list: "Current Location" or a saved place.
 public struct LocationRowViewModel: Hashable, Sendable {
+  /// Which section the row belongs to, and for a saved place what the command line calls it.
   public enum Kind: Hashable, Sendable {
     /// The device position.
     case current

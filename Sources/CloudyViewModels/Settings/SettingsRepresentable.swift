@@ -9,6 +9,8 @@ public protocol SettingsRepresentable {
   var value: String { get }
 }
 
+/// What a settings row shows at its end: a checkmark on the chosen notation (UIKit's
+/// accessory, in words every front-end can draw).
 public enum SettingsAccessory: String, Hashable, Sendable {
   case none
   case checkmark
