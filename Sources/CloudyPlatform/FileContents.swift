@@ -21,11 +21,11 @@ public enum FileReadError: Error, Equatable, Sendable {
 /// (a saved forecast, an export) may be anything, including /dev/zero.
 public enum FileContents {
   public static func read(_ path: String, limit: Int) throws(FileReadError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      let code = errno
-      let reason = String(cString: strerror(code))
-      throw code == ENOENT ? .missing(reason: reason) : .unreadable(reason: reason)
+    let descriptor: Int32
+    do throws(SystemCallError) {
+      descriptor = try SystemCall.run("open", path: path) { open(path, O_RDONLY | O_CLOEXEC) }
+    } catch {
+      throw FileReadError(error)
     }
     defer { close(descriptor) }
     var status = stat()
@@ -38,29 +38,38 @@ public enum FileContents {
     return try readAll(from: descriptor, limit: limit)
   }
 
-  /// Everything `descriptor` gives until its end (a file, a pipe, standard input), refusing
-  /// more than `limit` bytes while reading.
   /// Standard input to its end, refusing more than `limit` bytes.
   public static func readStandardInput(limit: Int) throws(FileReadError) -> [UInt8] {
     try readAll(from: STDIN_FILENO, limit: limit)
   }
 
+  /// Everything `descriptor` gives until its end (a file, a pipe, standard input), refusing
+  /// more than `limit` bytes while reading.
   public static func readAll(from descriptor: Int32, limit: Int) throws(FileReadError) -> [UInt8] {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
-      let count = chunk.withUnsafeMutableBytes { buffer -> Int in
-        guard let base = buffer.baseAddress else { return 0 }
-        return Glibc.read(descriptor, base, buffer.count)
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .unreadable(reason: String(cString: strerror(errno)))
+      let count: Int
+      do throws(SystemCallError) {
+        count = try SystemCall.run("read") {
+          chunk.withUnsafeMutableBytes { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            return Glibc.read(descriptor, base, buffer.count)
+          }
+        }
+      } catch {
+        throw FileReadError(error)
       }
       if count == 0 { break }
       bytes += chunk[0..<count]
       if bytes.count > limit { throw .tooLarge(limit: limit) }
     }
     return bytes
+  }
+}
+
+extension FileReadError {
+  init(_ error: SystemCallError) {
+    self = error.isMissing ? .missing(reason: error.reason) : .unreadable(reason: error.reason)
   }
 }

@@ -42,31 +42,37 @@ public enum SecretFile {
     } catch {
       throw .system(path: path, reason: "no random secret could be made: \(error)")
     }
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else {
-      let code = errno
+    let descriptor: Int32
+    do throws(SystemCallError) {
+      descriptor = try SystemCall.run("create", path: path) {
+        open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+      }
+    } catch {
       // Another process made it first: read theirs.
-      if code == EEXIST, let existing = try read(path) { return (existing, false) }
-      throw .system(path: path, reason: String(cString: strerror(code)))
+      if error.isAlreadyExisting, let existing = try read(path) { return (existing, false) }
+      throw .system(path: path, reason: error.reason)
     }
     defer { close(descriptor) }
-    let bytes = Array((secret + "\n").utf8)
-    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    guard written == bytes.count, fsync(descriptor) == 0 else {
-      let reason = String(cString: strerror(errno))
+    do throws(SystemCallError) {
+      try FileOutput.writeAll(Array((secret + "\n").utf8), to: descriptor, path: path)
+      try SystemCall.run("sync", path: path) { fsync(descriptor) }
+    } catch {
       unlink(path)
-      throw .system(path: path, reason: reason)
+      throw .system(path: path, reason: error.reason)
     }
     return (secret, true)
   }
 
   /// The trimmed secret, or nil when no file is at `path`.
   public static func read(_ path: String) throws(SecretFileError) -> String? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-    guard descriptor >= 0 else {
-      let code = errno
-      if code == ENOENT { return nil }
-      throw .system(path: path, reason: String(cString: strerror(code)))
+    let descriptor: Int32
+    do throws(SystemCallError) {
+      descriptor = try SystemCall.run("open", path: path) {
+        open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+      }
+    } catch {
+      if error.isMissing { return nil }
+      throw .system(path: path, reason: error.reason)
     }
     defer { close(descriptor) }
     var status = stat()
@@ -86,41 +92,5 @@ public enum SecretFile {
     let text = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
     guard !text.isEmpty else { throw .empty(path: path) }
     return text
-  }
-}
-
-/// Random bytes from the kernel (/dev/urandom), for secrets. Throws when it cannot be read
-/// (a chroot without /dev, no descriptor left): no secret is then made.
-public enum RandomBytes {
-  public static func bytes(count: Int) throws(SystemCallError) -> [UInt8] {
-    let descriptor = open("/dev/urandom", O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw .lastError("open /dev/urandom") }
-    defer { close(descriptor) }
-    var buffer = [UInt8](repeating: 0, count: count)
-    var filled = 0
-    while filled < count {
-      let got = buffer.withUnsafeMutableBytes {
-        read(descriptor, $0.baseAddress! + filled, count - filled)
-      }
-      if got > 0 {
-        filled += got
-      } else if got == 0 {
-        throw SystemCallError(call: "read /dev/urandom", reason: "it ended")
-      } else if errno != EINTR {
-        throw .lastError("read /dev/urandom")
-      }
-    }
-    return buffer
-  }
-
-  /// `count` random bytes as lowercase hex (twice as many characters).
-  public static func hex(count: Int) throws(SystemCallError) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var text: [UInt8] = []
-    for byte in try bytes(count: count) {
-      text.append(digits[Int(byte >> 4)])
-      text.append(digits[Int(byte & 0x0f)])
-    }
-    return String(decoding: text, as: UTF8.self)
   }
 }
