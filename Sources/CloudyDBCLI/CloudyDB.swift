@@ -44,7 +44,7 @@ extension CloudyDB {
     func run() throws {
       try ToolMain.reporting(tool: "cloudy-db") {
         let databasePath = try database.resolve()
-        let exists = try DatabaseFile.checkExisting(path: databasePath.path)
+        let exists = try StoreAccess.exists(databasePath.path)
         if output.json {
           Output.json(
             .object([
@@ -197,7 +197,7 @@ extension CloudyDB {
     func run() throws {
       try ToolMain.reporting(tool: "cloudy-db") {
         let databasePath = try database.resolve()
-        guard try DatabaseFile.checkExisting(path: source) else {
+        guard try StoreAccess.exists(source) else {
           throw StoreError.missingFile(path: source)
         }
         let keep = "\(databasePath.path).before-restore-\(WallClock.fileStamp())"
@@ -219,7 +219,7 @@ extension CloudyDB {
     func run() throws {
       try ToolMain.reporting(tool: "cloudy-db") {
         let databasePath = try database.resolve()
-        guard try DatabaseFile.checkExisting(path: databasePath.path) else {
+        guard try StoreAccess.exists(databasePath.path) else {
           throw StoreError.missingFile(path: databasePath.path)
         }
         let sizes = try Maintenance.vacuum(try StoreAccess.writing(databasePath))

@@ -37,14 +37,13 @@ extension CloudyDB {
 
     func run() throws {
       try ToolMain.reporting(tool: "cloudy-db") {
-        let location = try database.resolve()
-        let db = try StoreAccess.existing(location)
-        if let output, ExchangeFiles.isDatabase(output, database: location.path) {
+        let databasePath = try database.resolve()
+        let transfer = try StoreAccess.transfer(existing: databasePath)
+        if let output, ExchangeFiles.isDatabase(output, database: databasePath.path) {
           throw CommandError.invalidRequest(
             "\(output) is the database itself; choose another file for --output")
         }
-        let document = try PlacesTransferRepository(database: db)
-          .snapshot(includingForecasts: forecasts)
+        let document = try transfer.snapshot(includingForecasts: forecasts)
         let bytes = PlacesExchange.write(document, as: format.exchange, forecasts: forecasts)
         guard let output else {
           try ExchangeFiles.writeStandardOutput(bytes)

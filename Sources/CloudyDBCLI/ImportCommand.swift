@@ -57,7 +57,7 @@ extension CloudyDB {
     func run() throws {
       let (read, outcome) = try ToolMain.reporting(tool: "cloudy-db") {
         () throws -> (PlacesExchange.ReadResult, PlacesTransferRepository.Outcome) in
-        let location = try database.resolve()
+        let databasePath = try database.resolve()
         let bytes = try ExchangeFiles.contents(of: file)
         let chosen = format?.exchange ?? ExchangeFormat.detect(bytes, fileName: file)
         let read: PlacesExchange.ReadResult
@@ -78,9 +78,8 @@ extension CloudyDB {
           ImportReport.partial(read, file: file, json: output.json)
           throw CommandError.reportedUnusableInput
         }
-        let db = try StoreAccess.writing(location)
-        let outcome = try PlacesTransferRepository(database: db)
-          .apply(read.document, mode: replace ? .replace : .merge)
+        let outcome = try StoreAccess.transfer(writing: databasePath).apply(
+          read.document, mode: replace ? .replace : .merge)
         return (read, outcome)
       }
       ImportReport.success(

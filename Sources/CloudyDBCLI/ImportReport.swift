@@ -97,13 +97,14 @@ enum ImportReport {
     if !outcome.skipped.isEmpty { summary += "; skipped \(outcome.skipped.count)" }
     Output.line(summary)
     for place in outcome.added.prefix(addedListed) {
-      Output.line("  + \(place.name)\(location(of: place))")
+      Output.line("  + \(place.name)\(sourceLine(of: place))")
     }
     if added > addedListed { Output.line("  … and \(added - addedListed) more") }
     for skipped in outcome.skipped {
       let saved =
         skipped.savedName == skipped.place.name ? "" : " as \"\(skipped.savedName)\""
-      Output.line("  - \(skipped.place.name)\(location(of: skipped.place)): already saved\(saved)")
+      Output.line(
+        "  - \(skipped.place.name)\(sourceLine(of: skipped.place)): already saved\(saved)")
     }
     var extras: [String] = []
     if outcome.forecasts > 0 {
@@ -240,7 +241,8 @@ enum ImportReport {
     )
   }
 
-  private static func location(of place: PlacesDocument.Place) -> String {
+  /// "  (line 12)": where in the imported file the place was read.
+  private static func sourceLine(of place: PlacesDocument.Place) -> String {
     guard let origin = place.origin else { return "" }
     return "  (line \(origin.line))"
   }

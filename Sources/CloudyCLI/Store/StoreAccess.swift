@@ -11,6 +11,12 @@ public enum StoreAccess {
     }
   }
 
+  /// True when a database file is at `path` (a backup to restore, say), false when nothing is;
+  /// throws for what cannot be one (a folder, an empty file, a dangling link).
+  public static func exists(_ path: String) throws -> Bool {
+    try DatabaseFile.checkExisting(path: path)
+  }
+
   /// For commands that need an existing database (`info`, `check`, `backup`): missing is an error.
   public static func existing(_ databasePath: DatabasePath) throws -> Database {
     guard let database = try reading(databasePath) else {
@@ -97,6 +103,21 @@ extension StoreAccess {
   public static func forecastStore(writing databasePath: DatabasePath) throws -> any ForecastStoring
   {
     ForecastRepository(database: try writing(databasePath))
+  }
+
+  /// For `cloudy-db export`: the places, settings and forecasts of an existing database, read in
+  /// one transaction; missing is an error.
+  public static func transfer(existing databasePath: DatabasePath) throws
+    -> PlacesTransferRepository
+  {
+    PlacesTransferRepository(database: try existing(databasePath))
+  }
+
+  /// For `cloudy-db import`: creates the file with the import's first write.
+  public static func transfer(writing databasePath: DatabasePath) throws
+    -> PlacesTransferRepository
+  {
+    PlacesTransferRepository(database: try writing(databasePath))
   }
 
   /// For commands that change cached forecasts of an existing file (prune): nil when there is
