@@ -56,91 +56,113 @@ extension CloudyForecast {
         let databasePath = try database.resolve()
         let target = try LocationEditor(store: ForecastCommand.savedPlaces(databasePath))
           .forecastTarget(place)
-
         let body = try Self.read(file)
         if let what = ResponseRecognition.notAForecast(body) {
           throw CommandError.unusableInput("\(file) is \(what); nothing was changed")
         }
-        // Open-Meteo's answer for several coordinates: the forecast nearest the place.
-        var entry: Int?
-        var entryNote: String?
-        if let coordinates = ResponseRecognition.multiLocationCoordinates(body) {
-          let distances = coordinates.map { ImportPlace.kilometres($0, target.coordinate) }
-          let nearest = distances.indices.min { distances[$0] < distances[$1] } ?? 0
-          guard distances[nearest] <= ImportPlace.limitKilometres || force else {
-            let listed = MessageText.list(coordinates.map(\.displayText))
-            throw CommandError.unusableInput(
-              "\(file) holds \(coordinates.count) Open-Meteo forecasts, for \(listed): none within \(Int(ImportPlace.limitKilometres)) km of \(target.name) (\(target.coordinate.displayText)); nothing was changed (choose its place with --place, or add --force to import the nearest)"
-            )
-          }
-          entry = nearest
-          entryNote =
-            "the file holds \(coordinates.count) forecasts (one per coordinate asked); imported number \(nearest + 1), for \(coordinates[nearest].displayText)"
-        }
-        guard let format = entry != nil ? .openMeteo : ForecastResponseFormat.detect(body) else {
-          throw CommandError.unusableInput(
-            "\(file) is not a forecast response: expected the JSON of Open-Meteo or of a Dark Sky-compatible service; nothing was changed"
-          )
-        }
+        let entry = try nearestEntry(in: body, to: target)
         let now = WallClock.now()
-        let decoded: ForecastDecoder.Decoded
-        do {
-          decoded = try ForecastDecoder.decodeReporting(
-            body, format: format, fetchedAt: now, model: model, entry: entry)
-        } catch let error as ForecastError {
-          let detail: String
-          if case .invalidResponse(let text) = error {
-            detail = text
-          } else {
-            detail = error.description
-          }
-          throw CommandFailure(
-            FailureMap.status(of: error),
-            "\(file) is not a usable \(format.providerKind.displayName) response: \(detail); nothing was changed"
-          )
-        }
+        let (format, decoded) = try decode(body, entry: entry?.index, now: now)
         let weather = decoded.weather
         let distance = try ImportPlace.check(
           file: file, response: weather.coordinate, target: target, force: force)
-        let store = try StoreAccess.forecastStore(writing: databasePath)
-        try store.save(weather, for: target.place)
-        let zone = LocalTime(firstKnownOf: [weather.timeZone, target.timeZone])
-        let age = ForecastAge(
-          issuedAt: weather.issuedAt, fetchedAt: weather.fetchedAt, now: now, fromCache: false,
-          issuedDateText: zone.format(weather.issuedAt, "%b %-d, %Y"))
+        try StoreAccess.forecastStore(writing: databasePath).save(weather, for: target.place)
         var notes = decoded.notes
-        if let entryNote { notes.insert(entryNote, at: 0) }
+        if let entry { notes.insert(entry.note, at: 0) }
         if distance > ImportPlace.limitKilometres {
           notes.append(
             "the response is for \(weather.coordinate.displayText), \(ImportPlace.text(kilometres: distance)) from \(target.name); imported with --force"
           )
         }
-        if output.json {
-          Output.json(
-            .object(
-              [
-                ("place", ForecastJSON.place(target)), ("file", .string(file)),
-                ("format", .string(format.rawValue)),
-              ] + ForecastJSON.cached(weather) + [
-                ("issuedAt", .int(weather.issuedAt)), ("ageSeconds", .int(age.seconds)),
-                ("age", .string(age.text)), ("model", .optional(decoded.model)),
-                ("distanceKm", .double((distance * 10).rounded() / 10)),
-                ("contents", ForecastJSON.contents(weather.contents)),
-                ("notes", .array(notes.map { .string($0) })),
-              ]))
-        } else {
-          let modelText = decoded.model.map { ", model \($0)" } ?? ""
-          // A service that speaks another's format is named beside it: "Pirate Weather, Dark
-          // Sky format".
-          let service =
-            weather.provider == format.providerKind ? "" : "\(weather.provider.displayName), "
-          let current = weather.contents.contains(.current) ? "current conditions, " : ""
-          Output.line(
-            "Imported \(file) (\(service)\(format.providerKind.displayName) format\(modelText)) as the forecast of \(target.name): \(current)\(MessageText.counted(weather.days.count, "day")), \(MessageText.counted(weather.hours.count, "hour")); data \(age.asOfText)."
-          )
-          for note in notes { Output.line("Note: \(note).") }
-        }
+        report(
+          Imported(
+            target: target, format: format, decoded: decoded, distance: distance, notes: notes),
+          now: now)
       }
+    }
+
+    /// Open-Meteo's answer for several coordinates: the forecast nearest the place, and a note
+    /// saying which was taken; nil for a response about one place.
+    private func nearestEntry(in body: [UInt8], to target: ForecastTarget) throws -> (
+      index: Int, note: String
+    )? {
+      guard let coordinates = ResponseRecognition.multiLocationCoordinates(body) else {
+        return nil
+      }
+      let distances = coordinates.map { ImportPlace.kilometres($0, target.coordinate) }
+      let nearest = distances.indices.min { distances[$0] < distances[$1] } ?? 0
+      guard distances[nearest] <= ImportPlace.limitKilometres || force else {
+        let listed = MessageText.list(coordinates.map(\.displayText))
+        throw CommandError.unusableInput(
+          "\(file) holds \(coordinates.count) Open-Meteo forecasts, for \(listed): none within \(Int(ImportPlace.limitKilometres)) km of \(target.name) (\(target.coordinate.displayText)); nothing was changed (choose its place with --place, or add --force to import the nearest)"
+        )
+      }
+      return (
+        nearest,
+        "the file holds \(coordinates.count) forecasts (one per coordinate asked); imported number \(nearest + 1), for \(coordinates[nearest].displayText)"
+      )
+    }
+
+    /// The response's format (Open-Meteo for a multi-place answer) and what the decoder read.
+    private func decode(_ body: [UInt8], entry: Int?, now: Int64) throws -> (
+      ForecastResponseFormat, ForecastDecoder.Decoded
+    ) {
+      guard let format = entry != nil ? .openMeteo : ForecastResponseFormat.detect(body) else {
+        throw CommandError.unusableInput(
+          "\(file) is not a forecast response: expected the JSON of Open-Meteo or of a Dark Sky-compatible service; nothing was changed"
+        )
+      }
+      do {
+        let decoded = try ForecastDecoder.decodeReporting(
+          body, format: format, fetchedAt: now, model: model, entry: entry)
+        return (format, decoded)
+      } catch {
+        throw CommandError.unusableResponse(
+          file: file, service: format.providerKind.displayName, error)
+      }
+    }
+
+    /// What was saved, for the report.
+    private struct Imported {
+      let target: ForecastTarget
+      let format: ForecastResponseFormat
+      let decoded: ForecastDecoder.Decoded
+      let distance: Double
+      let notes: [String]
+    }
+
+    /// One line and its notes, or the `--json` object.
+    private func report(_ imported: Imported, now: Int64) {
+      let (target, format, weather) = (imported.target, imported.format, imported.decoded.weather)
+      let zone = LocalTime(firstKnownOf: [weather.timeZone, target.timeZone])
+      let age = ForecastAge(
+        issuedAt: weather.issuedAt, fetchedAt: weather.fetchedAt, now: now, fromCache: false,
+        issuedDateText: zone.format(weather.issuedAt, "%b %-d, %Y"))
+      if output.json {
+        Output.json(
+          .object(
+            [
+              ("place", ForecastJSON.place(target)), ("file", .string(file)),
+              ("format", .string(format.rawValue)),
+            ] + ForecastJSON.cached(weather) + [
+              ("issuedAt", .int(weather.issuedAt)), ("ageSeconds", .int(age.seconds)),
+              ("age", .string(age.text)), ("model", .optional(imported.decoded.model)),
+              ("distanceKm", .double((imported.distance * 10).rounded() / 10)),
+              ("contents", ForecastJSON.contents(weather.contents)),
+              ("notes", .array(imported.notes.map { .string($0) })),
+            ]))
+        return
+      }
+      let modelText = imported.decoded.model.map { ", model \($0)" } ?? ""
+      // A service that speaks another's format is named beside it: "Pirate Weather, Dark Sky
+      // format".
+      let service =
+        weather.provider == format.providerKind ? "" : "\(weather.provider.displayName), "
+      let current = weather.contents.contains(.current) ? "current conditions, " : ""
+      Output.line(
+        "Imported \(file) (\(service)\(format.providerKind.displayName) format\(modelText)) as the forecast of \(target.name): \(current)\(MessageText.counted(weather.days.count, "day")), \(MessageText.counted(weather.hours.count, "hour")); data \(age.asOfText)."
+      )
+      for note in imported.notes { Output.line("Note: \(note).") }
     }
 
     /// The file's bytes; refuses a missing or unreadable file, a folder, or more than 4 MiB.

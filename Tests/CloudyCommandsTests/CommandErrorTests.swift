@@ -1,5 +1,6 @@
 import CloudyCLI
 import CloudyPlatform
+import CloudyServices
 import CloudyStore
 import Testing
 
@@ -58,6 +59,22 @@ import Testing
       let tool = FailureMap.failure(for: error).message
       #expect(tool.hasPrefix(page + "; ") && tool.count > page.count + 2, "\(tool)")
     }
+  }
+
+  @Test func aRefusedResponseNamesTheFileTheFormatAndWhatWasWrong() {
+    let invalid = FailureMap.failure(
+      for: CommandError.unusableResponse(
+        file: "saved.json", service: "Open-Meteo", .invalidResponse("no hourly.time")))
+    #expect(
+      invalid
+        == CommandFailure(
+          .badData,
+          "saved.json is not a usable Open-Meteo response: no hourly.time; nothing was changed"))
+    let key = FailureMap.failure(
+      for: CommandError.unusableResponse(
+        file: "saved.json", service: "Dark Sky", .missingAPIKey(variable: "CLOUDY_DARKSKY_KEY")))
+    #expect(key.status == .usage)
+    #expect(key.message.contains("CLOUDY_DARKSKY_KEY"))
   }
 
   @Test func aFileThatCannotBeWrittenIsAnIOError() {

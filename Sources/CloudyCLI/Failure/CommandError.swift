@@ -1,4 +1,5 @@
 public import CloudyPlatform
+public import CloudyServices
 
 /// What went wrong in a command itself (not in the store, a view model or a provider), stated
 /// as a fact in the command's words. `FailureMap` decides its exit status, as for every other
@@ -21,6 +22,9 @@ public enum CommandError: Error, Equatable, Sendable {
   /// A file given to read (`-`: standard input) that could not be; `purpose` names what it
   /// should hold ("an import", "a forecast response"), for the size limit's message.
   case unreadableFile(path: String, FileReadError, purpose: String)
+  /// A saved provider response (`cloudy-forecast import`) that the decoder refused; `service`
+  /// names the format it was read as ("Open-Meteo").
+  case unusableResponse(file: String, service: String, ForecastError)
   /// A file to write (or standard output) that could not be written.
   case unwritableFile(path: String, FileWriteError)
   /// The command already told the user everything that was wrong (a report on standard output

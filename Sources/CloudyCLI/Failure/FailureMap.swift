@@ -85,12 +85,26 @@ public enum FailureMap {
           "\(path) is larger than \(limit / 1_048_576) MiB, the limit for \(purpose); nothing was changed"
         )
       }
+    case .unusableResponse(let file, let service, let error):
+      CommandFailure(
+        status(of: error),
+        "\(file) is not a usable \(service) response: \(responseDetail(error)); nothing was changed"
+      )
     case .unwritableFile(let path, let cause):
       switch cause {
       case .noFolder: CommandFailure(.ioError, "cannot write \(path): no such folder")
       case .full: CommandFailure(.ioError, "cannot write \(path): the disk is full")
       case .refused(let reason): CommandFailure(.ioError, "cannot write \(path): \(reason)")
       }
+    }
+  }
+
+  /// What the decoder found wrong with a response: its own words for an invalid one, else the
+  /// error's line.
+  private static func responseDetail(_ error: ForecastError) -> String {
+    switch error {
+    case .invalidResponse(let detail): detail
+    default: error.description
     }
   }
 
