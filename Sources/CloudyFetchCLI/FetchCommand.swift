@@ -32,35 +32,54 @@ public struct FetchCommand: AsyncParsableCommand {
       // database and the places. Nothing is opened for writing until a forecast arrived.
       let provider = try ProviderEnvironment.fromEnvironment().makeProvider()
       let databasePath = try options.database.resolve()
-      let store = try ForecastCommand.savedPlaces(databasePath)
-      let editor = LocationEditor(store: store)
-      let targets =
-        options.all
-        ? try LocationsViewModel(store: store).forecastTargets()
-        : [
-          try options.id.map { try editor.forecastTarget(id: $0) }
-            ?? editor.forecastTarget(options.place)
-        ]
+      let targets = try targets(in: databasePath)
       let refresher = ForecastRefresher(provider: provider) {
         try StoreAccess.forecastStore(writing: databasePath)
       }
       let showProgress = targets.count > 1 && StandardError.isTerminal
       let outcomes = await refresher.refresh(targets) { event in
-        switch event {
-        case .fetching(let target, let index, let count):
-          if showProgress { Output.error("[\(index + 1)/\(count)] fetching \(target.name)…") }
-        case .finished(let outcome, _, _):
-          if let failure = Self.failure(of: outcome, provider: provider.kind) {
-            Output.error(ToolMain.line(failure.message, tool: tool))
-          } else if !options.output.json, case .saved(let target, let weather) = outcome {
-            Output.line(
-              "\(target.name): cached \(MessageText.counted(weather.days.count, "day")) and \(MessageText.counted(weather.hours.count, "hour")) from \(weather.provider.serviceName)"
-            )
-          }
-        }
+        announce(event, provider: provider.kind, showProgress: showProgress)
       }
       return (provider.kind, outcomes)
     }
+    try finish(outcomes, provider: kind)
+  }
+
+  /// The places the arguments name: every place (`--all`), one by id, or one as typed (the
+  /// selected place when none is), read from the existing file (never created here).
+  private func targets(in databasePath: DatabasePath) throws -> [ForecastTarget] {
+    let store = try ForecastCommand.savedPlaces(databasePath)
+    if options.all { return try LocationsViewModel(store: store).forecastTargets() }
+    let editor = LocationEditor(store: store)
+    return [
+      try options.id.map { try editor.forecastTarget(id: $0) }
+        ?? editor.forecastTarget(options.place)
+    ]
+  }
+
+  /// Progress (on a terminal, for several places) and each place's line as it finishes.
+  private func announce(
+    _ event: ForecastRefresher.Event, provider: ForecastProviderKind, showProgress: Bool
+  ) {
+    switch event {
+    case .fetching(let target, let index, let count):
+      if showProgress { Output.error("[\(index + 1)/\(count)] fetching \(target.name)…") }
+    case .finished(let outcome, _, _):
+      if let failure = Self.failure(of: outcome, provider: provider) {
+        Output.error(ToolMain.line(failure.message, tool: Self.tool))
+      } else if !options.output.json, case .saved(let target, let weather) = outcome {
+        Output.line(
+          "\(target.name): cached \(MessageText.counted(weather.days.count, "day")) and \(MessageText.counted(weather.hours.count, "hour")) from \(weather.provider.serviceName)"
+        )
+      }
+    }
+  }
+
+  /// The `--json` summary, and the status: 0 when every place was cached.
+  private func finish(
+    _ outcomes: [ForecastRefresher.Outcome], provider kind: ForecastProviderKind
+  ) throws {
+    let tool = Self.tool
     let failures = outcomes.compactMap { outcome in
       Self.failure(of: outcome, provider: kind).map { (outcome, $0) }
     }
