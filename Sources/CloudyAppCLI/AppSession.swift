@@ -15,6 +15,8 @@ final class AppSession {
   private let signals: SignalPipe
   private var fetch: ForecastFetch?
   private var frameLog: FrameLog?
+  /// Wakes in a row on which the keyboard was readable and gave nothing.
+  private var emptyWakes = 0
 
   init(
     app: CloudyApp, watcher: DatabaseWatcher, databasePath: String, color: Bool,
@@ -41,75 +43,32 @@ final class AppSession {
     draw(terminal)
     frameLog?.firstFrame()
     startAutomaticRefresh()
-    var emptyWakes = 0
     while true {
-      var descriptors: [Int32] = [0, signals.descriptor]
-      let watcherIndex = watcher.waitDescriptor.map { descriptor -> Int in
-        descriptors.append(descriptor)
-        return descriptors.count - 1
-      }
-      var fetchIndex: Int?
-      if let fetch {
-        descriptors.append(fetch.process.output)
-        fetchIndex = descriptors.count - 1
-      }
       // The clock ticks for the header's age ("as of 12 min ago"); the watcher says how soon
       // it must look again.
       let tick: Int32 = fetch == nil ? 15_000 : 1_000
-      let ready = Readiness.wait(
-        descriptors, timeoutMilliseconds: min(tick, watcher.waitMilliseconds))
+      let ready = Wake(
+        signals: signals.descriptor, watcher: watcher.waitDescriptor,
+        fetch: fetch?.process.output,
+        timeoutMilliseconds: min(tick, watcher.waitMilliseconds))
       let started = MonotonicClock.nanoseconds()
-      if ready[1] {
-        for signal in signals.drain() {
-          switch signal {
-          case SignalNumber.windowChanged:
-            terminal.adoptWindowSize()
-            app.needsRedraw = true
-          case SignalNumber.interrupt: return .quit
-          default: return .signal(signal)
-          }
-        }
-      }
-      if ready[0] {
-        let (keys, resized) = terminal.readKeys()
-        if resized { app.needsRedraw = true }
-        // A terminal that is gone stays readable and gives nothing (SIGHUP usually comes first).
-        emptyWakes = keys.isEmpty && !resized ? emptyWakes + 1 : 0
-        if emptyWakes > 100 { return .signal(SignalNumber.hangUp) }
-        // The keys read together (typed fast, or pasted) are one batch: one search at its end.
-        app.beginKeyBatch()
-        for key in keys {
-          for effect in app.handle(key) {
-            switch effect {
-            case .quit: return .quit
-            case .redraw: terminal.redrawAll()
-            case .suspend:
-              // Ctrl-Z: the shell gets its terminal back while the app is stopped; on `fg`
-              // (SIGCONT) the app takes it again and draws every line.
-              terminal.stop()
-              JobControl.stopSelf()
-              terminal.resume()
-              terminal.adoptWindowSize()
-              app.needsRedraw = true
-            case .refresh(let request): startFetch(request)
-            }
-          }
-        }
-        app.endKeyBatch()
-        if !keys.isEmpty {
+      if ready.signals, let ending = takeSignals(terminal) { return ending }
+      if ready.keyboard {
+        switch takeKeys(terminal) {
+        case .ended(let ending): return ending
+        case .handled:
           startAutomaticRefresh()
           draw(terminal)
           frameLog?.key(screen: app.screen, nanoseconds: MonotonicClock.nanoseconds() - started)
           continue
+        case .none: break
         }
       }
-      if let fetch, let fetchIndex, ready[fetchIndex] {
-        if case .finished(let failure) = fetch.poll() {
-          self.fetch = nil
-          app.refreshFinished(failure: failure)
-        }
+      if ready.fetch, let fetch, case .finished(let failure) = fetch.poll() {
+        self.fetch = nil
+        app.refreshFinished(failure: failure)
       }
-      watcher.noteWake(eventsReadable: watcherIndex.map { ready[$0] } ?? false)
+      watcher.noteWake(eventsReadable: ready.watcher)
       // The live view models reload in the watcher's observers.
       try watcher.check()
       startAutomaticRefresh()
@@ -117,6 +76,82 @@ final class AppSession {
       app.needsRedraw = true
       draw(terminal)
     }
+  }
+
+  /// What one wait found readable: the keyboard (standard input), the signal pipe, the
+  /// watcher's events and the running fetch's output, waited on together with `poll`.
+  private struct Wake {
+    var keyboard = false
+    var signals = false
+    var watcher = false
+    var fetch = false
+
+    init(signals signalPipe: Int32, watcher: Int32?, fetch: Int32?, timeoutMilliseconds: Int32) {
+      var descriptors: [Int32] = [0, signalPipe]
+      if let watcher { descriptors.append(watcher) }
+      if let fetch { descriptors.append(fetch) }
+      let ready = Readiness.wait(descriptors, timeoutMilliseconds: timeoutMilliseconds)
+      keyboard = ready[0]
+      signals = ready[1]
+      if watcher != nil { self.watcher = ready[2] }
+      if fetch != nil { self.fetch = ready[descriptors.count - 1] }
+    }
+  }
+
+  /// A window change is taken in; an interrupt, a termination or a hang-up ends the session.
+  private func takeSignals(_ terminal: Terminal) -> SessionEnding? {
+    for signal in signals.drain() {
+      switch signal {
+      case SignalNumber.windowChanged:
+        terminal.adoptWindowSize()
+        app.needsRedraw = true
+      case SignalNumber.interrupt: return .quit
+      default: return .signal(signal)
+      }
+    }
+    return nil
+  }
+
+  private enum KeysTaken {
+    case ended(SessionEnding)
+    /// Keys were handled: the screen is drawn at once, without waiting for anything else.
+    case handled
+    case none
+  }
+
+  /// The keys read together (typed fast, or pasted) are one batch: one search at its end.
+  private func takeKeys(_ terminal: Terminal) -> KeysTaken {
+    let (keys, resized) = terminal.readKeys()
+    if resized { app.needsRedraw = true }
+    // A terminal that is gone stays readable and gives nothing (SIGHUP usually comes first).
+    emptyWakes = keys.isEmpty && !resized ? emptyWakes + 1 : 0
+    if emptyWakes > 100 { return .ended(.signal(SignalNumber.hangUp)) }
+    app.beginKeyBatch()
+    defer { app.endKeyBatch() }
+    for key in keys {
+      for effect in app.handle(key) {
+        if let ending = perform(effect, terminal) { return .ended(ending) }
+      }
+    }
+    return keys.isEmpty ? .none : .handled
+  }
+
+  /// What a key asked of the session (not of the app): quit, redraw, suspend, fetch.
+  private func perform(_ effect: AppEffect, _ terminal: Terminal) -> SessionEnding? {
+    switch effect {
+    case .quit: return .quit
+    case .redraw: terminal.redrawAll()
+    case .suspend:
+      // Ctrl-Z: the shell gets its terminal back while the app is stopped; on `fg` (SIGCONT)
+      // the app takes it again and draws every line.
+      terminal.stop()
+      JobControl.stopSelf()
+      terminal.resume()
+      terminal.adoptWindowSize()
+      app.needsRedraw = true
+    case .refresh(let request): startFetch(request)
+    }
+    return nil
   }
 
   private func draw(_ terminal: Terminal) {
