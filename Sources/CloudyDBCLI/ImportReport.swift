@@ -42,52 +42,68 @@ enum ImportReport {
     mode: PlacesTransferRepository.Mode, json: Bool
   ) {
     if json {
-      func origin(_ place: PlacesDocument.Place) -> [(String, JSON)] {
-        [
-          ("line", place.origin.map { .int(Int64($0.line)) } ?? .null),
-          ("item", place.origin?.item.map { .int(Int64($0)) } ?? .null),
-        ]
-      }
-      Output.json(
-        .object([
-          ("ok", .bool(true)), ("file", .string(file)), ("format", .string(read.format.rawValue)),
-          ("mode", .string(mode.rawValue)),
-          (
-            "added",
-            .array(outcome.added.map { .object([("name", .string($0.name))] + origin($0)) })
-          ),
-          (
-            "skipped",
-            .array(
-              outcome.skipped.map {
-                .object(
-                  [("name", .string($0.place.name))] + origin($0.place) + [
-                    ("reason", .string("already saved")), ("savedName", .string($0.savedName)),
-                  ])
-              })
-          ),
-          ("removed", .int(Int64(outcome.removed))),
-          ("settingsReplaced", .bool(outcome.settingsReplaced)),
-          ("currentLocationChanged", .bool(outcome.currentLocationChanged)),
-          ("forecasts", .int(Int64(outcome.forecasts))),
-          ("ignoredFields", .array(read.ignoredFields.map { .string($0) })),
-          ("foreign", .bool(read.foreign)),
-          ("omitted", reasonsJSON(LeftOut.byReason(read.leftOut.omitted))),
-          ("invalid", .array(read.leftOut.invalid.map(problemJSON))),
-          (
-            "renamed",
-            .array(
-              read.leftOut.renamed.map {
-                .object([
-                  ("from", .string($0.original)), ("to", .string($0.name)),
-                  ("where", .string($0.origin)),
-                ])
-              })
-          ),
-          ("outlines", .int(Int64(read.leftOut.outlines))),
-        ]))
-      return
+      Output.json(successJSON(outcome, read: read, file: file, mode: mode))
+    } else {
+      successLines(outcome, read: read, file: file, mode: mode)
     }
+  }
+
+  /// `--json`: what was added, skipped, removed and replaced, and what the file held besides.
+  private static func successJSON(
+    _ outcome: PlacesTransferRepository.Outcome, read: PlacesExchange.ReadResult, file: String,
+    mode: PlacesTransferRepository.Mode
+  ) -> JSON {
+    func origin(_ place: PlacesDocument.Place) -> [(String, JSON)] {
+      [
+        ("line", place.origin.map { .int(Int64($0.line)) } ?? .null),
+        ("item", place.origin?.item.map { .int(Int64($0)) } ?? .null),
+      ]
+    }
+    return
+      .object([
+        ("ok", .bool(true)), ("file", .string(file)), ("format", .string(read.format.rawValue)),
+        ("mode", .string(mode.rawValue)),
+        (
+          "added",
+          .array(outcome.added.map { .object([("name", .string($0.name))] + origin($0)) })
+        ),
+        (
+          "skipped",
+          .array(
+            outcome.skipped.map {
+              .object(
+                [("name", .string($0.place.name))] + origin($0.place) + [
+                  ("reason", .string("already saved")), ("savedName", .string($0.savedName)),
+                ])
+            })
+        ),
+        ("removed", .int(Int64(outcome.removed))),
+        ("settingsReplaced", .bool(outcome.settingsReplaced)),
+        ("currentLocationChanged", .bool(outcome.currentLocationChanged)),
+        ("forecasts", .int(Int64(outcome.forecasts))),
+        ("ignoredFields", .array(read.ignoredFields.map { .string($0) })),
+        ("foreign", .bool(read.foreign)),
+        ("omitted", reasonsJSON(LeftOut.byReason(read.leftOut.omitted))),
+        ("invalid", .array(read.leftOut.invalid.map(problemJSON))),
+        (
+          "renamed",
+          .array(
+            read.leftOut.renamed.map {
+              .object([
+                ("from", .string($0.original)), ("to", .string($0.name)),
+                ("where", .string($0.origin)),
+              ])
+            })
+        ),
+        ("outlines", .int(Int64(read.leftOut.outlines))),
+      ])
+  }
+
+  /// The summary line, the places added (the first few) and skipped, and what else changed.
+  private static func successLines(
+    _ outcome: PlacesTransferRepository.Outcome, read: PlacesExchange.ReadResult, file: String,
+    mode: PlacesTransferRepository.Mode
+  ) {
     let added = outcome.added.count
     var summary =
       mode == .replace
