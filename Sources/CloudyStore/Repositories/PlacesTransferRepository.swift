@@ -85,50 +85,15 @@ public struct PlacesTransferRepository {
   public func apply(_ document: PlacesDocument, mode: Mode) throws -> Outcome {
     try database.write { db in
       var outcome = Outcome()
-      let locations = LocationRepository(database: db)
-      let cache = ForecastRepository(database: db)
       if mode == .replace {
-        outcome.removed = try locations.count()
+        outcome.removed = try LocationRepository(database: db).count()
         // ON DELETE CASCADE takes their forecasts and a selection that pointed at one.
         try db.execute("DELETE FROM location")
       }
-      var position = try locations.nextKey()
-      var selectedID: Location.ID?
-      var firstAddedID: Location.ID?
-      for place in document.places {
-        if mode == .merge, let saved = try locations.find(name: place.name) {
-          outcome.skipped.append(Outcome.Skipped(place: place, savedName: saved.name))
-          continue
-        }
-        let id = try locations.insert(
-          NewLocation(
-            name: place.name, query: place.query, coordinate: place.coordinate,
-            countryCode: place.countryCode, region: place.region, timeZone: place.timeZone,
-            source: place.source),
-          at: position)
-        position += 1
-        firstAddedID = firstAddedID ?? id
-        if place.selected { selectedID = id }
-        if let forecast = place.forecast {
-          try cache.save(forecast, for: .saved(id))
-          outcome.forecasts += 1
-        }
-        outcome.added.append(place)
-      }
-
-      let previousSelection = try locations.selection()
+      let added = try addPlaces(of: document, mode: mode, in: db, outcome: &outcome)
+      let previousSelection = try LocationRepository(database: db).selection()
       if mode == .replace, document.carriesCurrentLocation {
-        try db.execute("DELETE FROM forecast WHERE location_id IS NULL")
-        let hadCurrent = try locations.currentLocation() != nil
-        try db.execute("DELETE FROM current_location")
-        if let current = document.currentLocation {
-          try locations.writeCurrentLocation(current.coordinate)
-          if let forecast = current.forecast {
-            try cache.save(forecast, for: .current)
-            outcome.forecasts += 1
-          }
-        }
-        outcome.currentLocationChanged = hadCurrent || document.currentLocation != nil
+        try replaceCurrentLocation(with: document, in: db, outcome: &outcome)
       }
       if mode == .replace, let settings = document.settings {
         try SettingsRepository(database: db).write(settings)
@@ -136,9 +101,61 @@ public struct PlacesTransferRepository {
       }
       try select(
         in: db, mode: mode, document: document, previous: previousSelection,
-        selectedID: selectedID, firstAddedID: firstAddedID)
+        selectedID: added.selectedID, firstAddedID: added.firstID)
       return outcome
     }
+  }
+
+  /// The document's places after the saved ones (in `merge`, those whose name is not saved
+  /// yet), with their forecasts; which of them the file selected, and the first one added.
+  private func addPlaces(
+    of document: PlacesDocument, mode: Mode, in db: Database, outcome: inout Outcome
+  ) throws -> (selectedID: Location.ID?, firstID: Location.ID?) {
+    let locations = LocationRepository(database: db)
+    let cache = ForecastRepository(database: db)
+    var position = try locations.nextKey()
+    var selectedID: Location.ID?
+    var firstID: Location.ID?
+    for place in document.places {
+      if mode == .merge, let saved = try locations.find(name: place.name) {
+        outcome.skipped.append(Outcome.Skipped(place: place, savedName: saved.name))
+        continue
+      }
+      let id = try locations.insert(
+        NewLocation(
+          name: place.name, query: place.query, coordinate: place.coordinate,
+          countryCode: place.countryCode, region: place.region, timeZone: place.timeZone,
+          source: place.source),
+        at: position)
+      position += 1
+      firstID = firstID ?? id
+      if place.selected { selectedID = id }
+      if let forecast = place.forecast {
+        try cache.save(forecast, for: .saved(id))
+        outcome.forecasts += 1
+      }
+      outcome.added.append(place)
+    }
+    return (selectedID, firstID)
+  }
+
+  /// `replace` with a document that carries the current location: the saved one (and its
+  /// forecast) goes, the document's (and its forecast) takes its place, or none.
+  private func replaceCurrentLocation(
+    with document: PlacesDocument, in db: Database, outcome: inout Outcome
+  ) throws {
+    let locations = LocationRepository(database: db)
+    try db.execute("DELETE FROM forecast WHERE location_id IS NULL")
+    let hadCurrent = try locations.currentLocation() != nil
+    try db.execute("DELETE FROM current_location")
+    if let current = document.currentLocation {
+      try locations.writeCurrentLocation(current.coordinate)
+      if let forecast = current.forecast {
+        try ForecastRepository(database: db).save(forecast, for: .current)
+        outcome.forecasts += 1
+      }
+    }
+    outcome.currentLocationChanged = hadCurrent || document.currentLocation != nil
   }
 
   /// The selection after an import. `replace`: the document's choice; without one, the current
