@@ -20,124 +20,151 @@ public struct ForecastRepository {
         throw LocationError.notFound("with id \(id)")
       }
       try db.execute("DELETE FROM forecast WHERE location_id IS ?", [place.locationID])
-      let current = weather.current
-      try db.execute(
-        """
-        INSERT INTO forecast (location_id, provider, fetched_at, latitude, longitude, time_zone,
-          observed_at, summary, icon, temperature, wind_speed, precipitation_probability,
-          issued_at, has_current, apparent_temperature, precipitation)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """,
-        [
-          place.locationID, weather.provider.rawValue, weather.fetchedAt,
-          weather.coordinate.latitude, weather.coordinate.longitude, weather.timeZone,
-          current.time, current.summary, current.icon?.rawValue, current.temperature,
-          current.windSpeed, current.precipitationProbability, weather.issuedAt,
-          weather.contents.contains(.current) ? 1 : 0, current.apparentTemperature,
-          current.precipitation,
-        ])
-      let forecastID = db.lastInsertedRowID
+      let forecastID = try Self.insertForecast(weather, for: place, in: db)
       // Rows without a value are not kept (the schema refuses them too).
-      for day in weather.days where day.hasValue {
-        try db.execute(
-          """
-          INSERT INTO forecast_day (forecast_id, time, summary, icon, temperature_min,
-            temperature_max, wind_speed, precipitation_probability, precipitation_sum,
-            apparent_temperature_min, apparent_temperature_max, sunrise, sunset)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-          """,
-          [
-            forecastID, day.time, day.summary, day.icon?.rawValue, day.temperatureMin,
-            day.temperatureMax, day.windSpeed, day.precipitationProbability,
-            day.precipitationSum, day.apparentTemperatureMin, day.apparentTemperatureMax,
-            day.sunrise, day.sunset,
-          ])
-      }
+      for day in weather.days where day.hasValue { try Self.insert(day, of: forecastID, in: db) }
       for hour in weather.hours where hour.hasValue {
-        try db.execute(
-          """
-          INSERT INTO forecast_hour (forecast_id, time, summary, icon, temperature, wind_speed,
-            precipitation_probability, precipitation, apparent_temperature)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-          """,
-          [
-            forecastID, hour.time, hour.summary, hour.icon?.rawValue, hour.temperature,
-            hour.windSpeed, hour.precipitationProbability, hour.precipitation,
-            hour.apparentTemperature,
-          ])
+        try Self.insert(hour, of: forecastID, in: db)
       }
     }
+  }
+
+  /// The forecast's own row (the current conditions among it); its id.
+  private static func insertForecast(
+    _ weather: WeatherData, for place: Place, in db: Database
+  ) throws -> Int64 {
+    let current = weather.current
+    try db.execute(
+      """
+      INSERT INTO forecast (location_id, provider, fetched_at, latitude, longitude, time_zone,
+        observed_at, summary, icon, temperature, wind_speed, precipitation_probability,
+        issued_at, has_current, apparent_temperature, precipitation)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      [
+        place.locationID, weather.provider.rawValue, weather.fetchedAt,
+        weather.coordinate.latitude, weather.coordinate.longitude, weather.timeZone,
+        current.time, current.summary, current.icon?.rawValue, current.temperature,
+        current.windSpeed, current.precipitationProbability, weather.issuedAt,
+        weather.contents.contains(.current) ? 1 : 0, current.apparentTemperature,
+        current.precipitation,
+      ])
+    return db.lastInsertedRowID
+  }
+
+  private static func insert(_ day: WeatherDayData, of forecastID: Int64, in db: Database) throws {
+    try db.execute(
+      """
+      INSERT INTO forecast_day (forecast_id, time, summary, icon, temperature_min,
+        temperature_max, wind_speed, precipitation_probability, precipitation_sum,
+        apparent_temperature_min, apparent_temperature_max, sunrise, sunset)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      [
+        forecastID, day.time, day.summary, day.icon?.rawValue, day.temperatureMin,
+        day.temperatureMax, day.windSpeed, day.precipitationProbability,
+        day.precipitationSum, day.apparentTemperatureMin, day.apparentTemperatureMax,
+        day.sunrise, day.sunset,
+      ])
+  }
+
+  private static func insert(_ hour: WeatherHourData, of forecastID: Int64, in db: Database)
+    throws
+  {
+    try db.execute(
+      """
+      INSERT INTO forecast_hour (forecast_id, time, summary, icon, temperature, wind_speed,
+        precipitation_probability, precipitation, apparent_temperature)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      [
+        forecastID, hour.time, hour.summary, hour.icon?.rawValue, hour.temperature,
+        hour.windSpeed, hour.precipitationProbability, hour.precipitation,
+        hour.apparentTemperature,
+      ])
   }
 
   /// The newest cached forecast of `place`, read in one snapshot; nil if none is cached.
   /// A NULL column is a value the response did not have, read as nil (never 0).
   public func latest(for place: Place) throws -> WeatherData? {
     try database.read { db in
-      guard
-        let (id, header) = try db.queryFirst(
-          """
-          SELECT id, provider, fetched_at, latitude, longitude, time_zone, observed_at, summary, icon,
-            temperature, wind_speed, precipitation_probability, coalesce(issued_at, observed_at),
-            has_current, apparent_temperature, precipitation
-          FROM forecast WHERE location_id IS ? ORDER BY fetched_at DESC LIMIT 1
-          """, [place.locationID],
-          row: { row in
-            (
-              row.int64(0),
-              WeatherData(
-                provider: ForecastProviderKind(rawValue: row.string(1)) ?? .openMeteo,
-                fetchedAt: row.int64(2),
-                coordinate: try Coordinate(latitude: row.double(3), longitude: row.double(4)),
-                timeZone: row.string(5),
-                current: WeatherConditions(
-                  time: row.int64(6), summary: row.optionalString(7),
-                  icon: Self.icon(row.optionalString(8)),
-                  temperature: row.optionalDouble(9), windSpeed: row.optionalDouble(10),
-                  precipitationProbability: row.optionalDouble(11),
-                  apparentTemperature: row.optionalDouble(14),
-                  precipitation: row.optionalDouble(15)),
-                days: [], hours: [], issuedAt: row.int64(12),
-                contents: row.int64(13) == 1 ? .current : [])
-            )
-          })
-      else { return nil }
-      var weather = header
-      weather.days = try db.query(
-        """
-        SELECT time, summary, icon, temperature_min, temperature_max, wind_speed,
-          precipitation_probability, precipitation_sum, apparent_temperature_min,
-          apparent_temperature_max, sunrise, sunset
-        FROM forecast_day WHERE forecast_id = ? ORDER BY time
-        """, [id]
-      ) { row in
-        WeatherDayData(
-          time: row.int64(0), summary: row.optionalString(1),
-          icon: Self.icon(row.optionalString(2)),
-          temperatureMin: row.optionalDouble(3), temperatureMax: row.optionalDouble(4),
-          windSpeed: row.optionalDouble(5), precipitationProbability: row.optionalDouble(6),
-          precipitationSum: row.optionalDouble(7), apparentTemperatureMin: row.optionalDouble(8),
-          apparentTemperatureMax: row.optionalDouble(9),
-          sunrise: row.isNull(10) ? nil : row.int64(10),
-          sunset: row.isNull(11) ? nil : row.int64(11))
-      }
-      weather.hours = try db.query(
-        """
-        SELECT time, summary, icon, temperature, wind_speed, precipitation_probability,
-          precipitation, apparent_temperature
-        FROM forecast_hour WHERE forecast_id = ? ORDER BY time
-        """, [id]
-      ) { row in
-        WeatherHourData(
-          time: row.int64(0), summary: row.optionalString(1),
-          icon: Self.icon(row.optionalString(2)),
-          temperature: row.optionalDouble(3), windSpeed: row.optionalDouble(4),
-          precipitationProbability: row.optionalDouble(5),
-          apparentTemperature: row.optionalDouble(7),
-          precipitation: row.optionalDouble(6))
-      }
+      guard var (id, weather) = try Self.readForecast(of: place, in: db) else { return nil }
+      weather.days = try Self.readDays(of: id, in: db)
+      weather.hours = try Self.readHours(of: id, in: db)
       if !weather.hours.isEmpty { weather.contents.insert(.hourly) }
       if !weather.days.isEmpty { weather.contents.insert(.daily) }
       return weather
+    }
+  }
+
+  /// The forecast's own row, as weather without days or hours yet, and its id.
+  private static func readForecast(of place: Place, in db: Database) throws -> (
+    Int64, WeatherData
+  )? {
+    try db.queryFirst(
+      """
+      SELECT id, provider, fetched_at, latitude, longitude, time_zone, observed_at, summary, icon,
+        temperature, wind_speed, precipitation_probability, coalesce(issued_at, observed_at),
+        has_current, apparent_temperature, precipitation
+      FROM forecast WHERE location_id IS ? ORDER BY fetched_at DESC LIMIT 1
+      """, [place.locationID],
+      row: { row in
+        (
+          row.int64(0),
+          WeatherData(
+            provider: ForecastProviderKind(rawValue: row.string(1)) ?? .openMeteo,
+            fetchedAt: row.int64(2),
+            coordinate: try Coordinate(latitude: row.double(3), longitude: row.double(4)),
+            timeZone: row.string(5),
+            current: WeatherConditions(
+              time: row.int64(6), summary: row.optionalString(7),
+              icon: Self.icon(row.optionalString(8)),
+              temperature: row.optionalDouble(9), windSpeed: row.optionalDouble(10),
+              precipitationProbability: row.optionalDouble(11),
+              apparentTemperature: row.optionalDouble(14),
+              precipitation: row.optionalDouble(15)),
+            days: [], hours: [], issuedAt: row.int64(12),
+            contents: row.int64(13) == 1 ? .current : [])
+        )
+      })
+  }
+
+  private static func readDays(of forecastID: Int64, in db: Database) throws -> [WeatherDayData] {
+    try db.query(
+      """
+      SELECT time, summary, icon, temperature_min, temperature_max, wind_speed,
+        precipitation_probability, precipitation_sum, apparent_temperature_min,
+        apparent_temperature_max, sunrise, sunset
+      FROM forecast_day WHERE forecast_id = ? ORDER BY time
+      """, [forecastID]
+    ) { row in
+      WeatherDayData(
+        time: row.int64(0), summary: row.optionalString(1),
+        icon: Self.icon(row.optionalString(2)),
+        temperatureMin: row.optionalDouble(3), temperatureMax: row.optionalDouble(4),
+        windSpeed: row.optionalDouble(5), precipitationProbability: row.optionalDouble(6),
+        precipitationSum: row.optionalDouble(7), apparentTemperatureMin: row.optionalDouble(8),
+        apparentTemperatureMax: row.optionalDouble(9),
+        sunrise: row.isNull(10) ? nil : row.int64(10),
+        sunset: row.isNull(11) ? nil : row.int64(11))
+    }
+  }
+
+  private static func readHours(of forecastID: Int64, in db: Database) throws -> [WeatherHourData] {
+    try db.query(
+      """
+      SELECT time, summary, icon, temperature, wind_speed, precipitation_probability,
+        precipitation, apparent_temperature
+      FROM forecast_hour WHERE forecast_id = ? ORDER BY time
+      """, [forecastID]
+    ) { row in
+      WeatherHourData(
+        time: row.int64(0), summary: row.optionalString(1),
+        icon: Self.icon(row.optionalString(2)),
+        temperature: row.optionalDouble(3), windSpeed: row.optionalDouble(4),
+        precipitationProbability: row.optionalDouble(5),
+        apparentTemperature: row.optionalDouble(7),
+        precipitation: row.optionalDouble(6))
     }
   }
 
