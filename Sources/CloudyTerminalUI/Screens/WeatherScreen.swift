@@ -5,55 +5,62 @@ extension CloudyApp {
   /// The Day view on top (date, time, summary, temperature, wind, icon), then the Week view, or
   /// the hourly list with `h`; scrolled with ↑/↓ when it does not fit.
   func weatherBody(width: Int, height: Int) -> [ScreenLine] {
-    guard let forecast else {
-      return [
-        ScreenLine(""),
-        ScreenLine(" No place yet.", .prompt),
-        ScreenLine(""),
-        ScreenLine(" Press a to add one by name (\(quoted("Richmond, VA")), say),"),
-        ScreenLine(" or run `cloudy-locations add NAME` in another terminal."),
-        ScreenLine(" Nothing is written until you add a place or choose a setting.", .dim),
-      ]
-    }
-    guard forecast.weather != nil else {
-      return [
-        ScreenLine(""),
-        ScreenLine(" No forecast of \(forecast.target.name) is cached yet.", .prompt),
-        ScreenLine(""),
-        ScreenLine(
-          options.offline
-            ? " Offline (--offline): start cloudy without it, or run `cloudy-forecast fetch`."
-            : refreshStatus == .refreshing
-              ? " Fetching it now\(options.glyphs.ellipsis)" : " Press R to fetch it."),
-      ]
-    }
-    let sep = options.glyphs.separator
-    var lines: [ScreenLine] = []
+    guard let forecast else { return noPlaceLines }
+    guard forecast.weather != nil else { return nothingCachedLines(forecast) }
     // What the forecast holds is shown, and what it lacks said (the view model's words): a
     // forecast with days and no current conditions is not "missing".
-    guard let day = forecast.day else {
-      if let missing = forecast.missingText(for: .current) {
-        lines.append(ScreenLine(" \(missing)", .dim))
-      }
-      return lines + [ScreenLine("")]
-        + partList(forecast, width: width, height: height - lines.count - 1)
+    var lines: [ScreenLine] = []
+    if let day = forecast.day {
+      lines = dayLines(day, roomy: height >= 16)
+    } else if let missing = forecast.missingText(for: .current) {
+      lines.append(ScreenLine(" \(missing)", .dim))
     }
-    if height >= 16 {
-      lines = [
-        ScreenLine(" \(day.date)\(sep)\(day.time)", .sectionTitle),
-        ScreenLine(" \(day.summary)"),
-        ScreenLine(" Temperature  \(day.temperature)"),
-        ScreenLine(" Wind         \(day.windSpeed)"),
-        ScreenLine(" Icon         \(day.iconName)", .dim),
-      ]
-    } else {
-      lines = [
+    lines.append(ScreenLine(""))
+    return lines + partList(forecast, width: width, height: height - lines.count)
+  }
+
+  /// A first start: how to add a place, and that nothing is written until then.
+  private var noPlaceLines: [ScreenLine] {
+    [
+      ScreenLine(""),
+      ScreenLine(" No place yet.", .prompt),
+      ScreenLine(""),
+      ScreenLine(" Press a to add one by name (\(quoted("Richmond, VA")), say),"),
+      ScreenLine(" or run `cloudy-locations add NAME` in another terminal."),
+      ScreenLine(" Nothing is written until you add a place or choose a setting.", .dim),
+    ]
+  }
+
+  /// A place without a cached forecast: how one comes (being fetched, R, or not offline).
+  private func nothingCachedLines(_ forecast: ForecastViewModel) -> [ScreenLine] {
+    [
+      ScreenLine(""),
+      ScreenLine(" No forecast of \(forecast.target.name) is cached yet.", .prompt),
+      ScreenLine(""),
+      ScreenLine(
+        options.offline
+          ? " Offline (--offline): start cloudy without it, or run `cloudy-forecast fetch`."
+          : refreshStatus == .refreshing
+            ? " Fetching it now\(options.glyphs.ellipsis)" : " Press R to fetch it."),
+    ]
+  }
+
+  /// The Day view: a line per value when there is room, else date and values on two lines.
+  private func dayLines(_ day: DayViewModel, roomy: Bool) -> [ScreenLine] {
+    let sep = options.glyphs.separator
+    guard roomy else {
+      return [
         ScreenLine(" \(day.date)\(sep)\(day.time)", .sectionTitle),
         ScreenLine(" \(day.summary)\(sep)\(day.temperature)\(sep)\(day.windSpeed)"),
       ]
     }
-    lines.append(ScreenLine(""))
-    return lines + partList(forecast, width: width, height: height - lines.count)
+    return [
+      ScreenLine(" \(day.date)\(sep)\(day.time)", .sectionTitle),
+      ScreenLine(" \(day.summary)"),
+      ScreenLine(" Temperature  \(day.temperature)"),
+      ScreenLine(" Wind         \(day.windSpeed)"),
+      ScreenLine(" Icon         \(day.iconName)", .dim),
+    ]
   }
 
   /// The Week view, or the hourly list with `h`; when the forecast has only one of the two, that
