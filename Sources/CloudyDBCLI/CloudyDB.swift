@@ -46,12 +46,7 @@ extension CloudyDB {
         let databasePath = try database.resolve()
         let exists = try StoreAccess.exists(databasePath.path)
         if output.json {
-          Output.json(
-            .object([
-              ("path", .string(databasePath.path)),
-              ("source", .string(databasePath.reason.rawValue)),
-              ("exists", .bool(exists)),
-            ]))
+          Output.json(DatabaseJSON.path(databasePath, exists: exists))
         } else {
           Output.line(databasePath.path)
           Output.line("(\(databasePath.explanation)\(exists ? "" : "; it does not exist yet"))")
@@ -72,19 +67,7 @@ extension CloudyDB {
         let databasePath = try database.resolve()
         let info = try Maintenance.info(try StoreAccess.existing(databasePath))
         if output.json {
-          Output.json(
-            .object([
-              ("path", .string(databasePath.path)),
-              ("schemaVersion", .int(Int64(info.schemaVersion))),
-              ("latestKnownVersion", .int(Int64(info.latestKnownVersion))),
-              ("locations", .int(Int64(info.locations))),
-              ("forecasts", .int(Int64(info.forecasts))),
-              ("fileSize", .int(info.fileSize)),
-              ("pageSize", .int(Int64(info.pageSize))),
-              ("pageCount", .int(Int64(info.pageCount))),
-              ("journalMode", .string(info.journalMode)),
-              ("sqliteVersion", .string(info.sqliteVersion)),
-            ]))
+          Output.json(DatabaseJSON.info(info, path: databasePath.path))
         } else {
           Output.line("path:           \(databasePath.path)")
           Output.line(
@@ -116,9 +99,7 @@ extension CloudyDB {
         let db = try StoreAccess.creating(databasePath)
         let version = try migrator.currentVersion(of: db)
         if output.json {
-          Output.json(
-            .object([("path", .string(databasePath.path)), ("schemaVersion", .int(Int64(version)))])
-          )
+          Output.json(DatabaseJSON.migrated(path: databasePath.path, schemaVersion: version))
         } else {
           Output.line(
             "\(databasePath.path) is at schema version \(version), the latest this Cloudy knows.")
@@ -139,12 +120,7 @@ extension CloudyDB {
         let databasePath = try database.resolve()
         let report = try Maintenance.check(try StoreAccess.existing(databasePath))
         if output.json {
-          Output.json(
-            .object([
-              ("path", .string(databasePath.path)), ("ok", .bool(report.isOK)),
-              ("integrity", .array(report.integrity.map { .string($0) })),
-              ("foreignKeyViolations", .array(report.foreignKeyViolations.map { .string($0) })),
-            ]))
+          Output.json(DatabaseJSON.check(report, path: databasePath.path))
         } else if report.isOK {
           Output.line("ok: \(databasePath.path) passed integrity_check and foreign_key_check")
         } else {

@@ -5,34 +5,8 @@ import CloudyModels
 import CloudyStore
 
 /// What `cloudy-db import` prints: what was added and skipped and why, or every problem that
-/// kept the file out.
-///
-/// `--json` shapes (stable; keys in this order):
-///
-///     {"ok": true, "file", "format", "mode": "merge" | "replace",
-///      "added": [{"name", "line", "item"}],
-///      "skipped": [{"name", "line", "item", "reason": "already saved", "savedName"}],
-///      "removed", "settingsReplaced", "currentLocationChanged", "forecasts",
-///      "ignoredFields": [..], "foreign",
-///      "omitted": [{"reason", "count", "first": problem}],
-///      "invalid": [problem], "renamed": [{"from", "to", "where"}], "outlines"}
-///
-///     {"ok": false, "file", "format", "problems": [problem], "unlisted",
-///      "reasons": [{"reason", "count", "first": problem}]}
-///
-///     {"ok": false, "file", "format", "problems", "unlisted", "reasons",
-///      "partial": true, "importable", "invalidRecords",
-///      "omitted": [{"reason", "count", "first": problem}]}
-///
-/// A problem is `{"line", "item", "field", "message"}`. `omitted` counts records that are not
-/// places (no position, a line or track, no name); `invalid` lists the problems of records
-/// that could not be stored (imported around only with `--skip-invalid`, else the third
-/// shape, whose `problems` are those records'; a foreign file with no place at all also gives
-/// it, its problems then being the records that are not places). `reason` is the message
-/// without what differs from record to record.
-///
-/// `line` is 1-based; `item` is the 1-based feature (GeoJSON) or place (JSON) number, null for
-/// CSV. A refusal also prints the one-line error on stderr and exits 65.
+/// kept the file out. The `--json` objects are `DatabaseJSON`'s (documented there); the text
+/// is this file's. A refusal also prints the one-line error on stderr and exits 65.
 enum ImportReport {
   /// Added places listed by name in text; the rest are counted (`--json` lists them all).
   static let addedListed = 50
@@ -42,61 +16,10 @@ enum ImportReport {
     mode: PlacesTransferRepository.Mode, json: Bool
   ) {
     if json {
-      Output.json(successJSON(outcome, read: read, file: file, mode: mode))
+      Output.json(DatabaseJSON.imported(outcome, read: read, file: file, mode: mode))
     } else {
       successLines(outcome, read: read, file: file, mode: mode)
     }
-  }
-
-  /// `--json`: what was added, skipped, removed and replaced, and what the file held besides.
-  private static func successJSON(
-    _ outcome: PlacesTransferRepository.Outcome, read: PlacesExchange.ReadResult, file: String,
-    mode: PlacesTransferRepository.Mode
-  ) -> JSON {
-    func origin(_ place: PlacesDocument.Place) -> [(String, JSON)] {
-      [
-        ("line", place.origin.map { .int(Int64($0.line)) } ?? .null),
-        ("item", place.origin?.item.map { .int(Int64($0)) } ?? .null),
-      ]
-    }
-    return
-      .object([
-        ("ok", .bool(true)), ("file", .string(file)), ("format", .string(read.format.rawValue)),
-        ("mode", .string(mode.rawValue)),
-        (
-          "added",
-          .array(outcome.added.map { .object([("name", .string($0.name))] + origin($0)) })
-        ),
-        (
-          "skipped",
-          .array(
-            outcome.skipped.map {
-              .object(
-                [("name", .string($0.place.name))] + origin($0.place) + [
-                  ("reason", .string("already saved")), ("savedName", .string($0.savedName)),
-                ])
-            })
-        ),
-        ("removed", .int(Int64(outcome.removed))),
-        ("settingsReplaced", .bool(outcome.settingsReplaced)),
-        ("currentLocationChanged", .bool(outcome.currentLocationChanged)),
-        ("forecasts", .int(Int64(outcome.forecasts))),
-        ("ignoredFields", .array(read.ignoredFields.map { .string($0) })),
-        ("foreign", .bool(read.foreign)),
-        ("omitted", reasonsJSON(LeftOut.byReason(read.leftOut.omitted))),
-        ("invalid", .array(read.leftOut.invalid.map(problemJSON))),
-        (
-          "renamed",
-          .array(
-            read.leftOut.renamed.map {
-              .object([
-                ("from", .string($0.original)), ("to", .string($0.name)),
-                ("where", .string($0.origin)),
-              ])
-            })
-        ),
-        ("outlines", .int(Int64(read.leftOut.outlines))),
-      ])
   }
 
   /// The summary line, the places added (the first few) and skipped, and what else changed.
@@ -175,13 +98,7 @@ enum ImportReport {
     let problems = leftOut.invalid.isEmpty ? leftOut.omitted : leftOut.invalid
     let refusal = ImportRefusal(all: problems)
     if json {
-      Output.json(
-        .object(
-          refusalFields(refusal, file: file, format: read.format) + [
-            ("partial", .bool(true)), ("importable", .int(Int64(importable))),
-            ("invalidRecords", .int(Int64(leftOut.invalidRecords))),
-            ("omitted", reasonsJSON(LeftOut.byReason(leftOut.omitted))),
-          ]))
+      Output.json(DatabaseJSON.partialImport(refusal, read: read, file: file))
     }
     refusalLines(refusal, file: file)
     if !leftOut.invalid.isEmpty, !leftOut.omitted.isEmpty {
@@ -197,40 +114,9 @@ enum ImportReport {
     }
   }
 
-  private static func problemJSON(_ problem: ExchangeProblem) -> JSON {
-    .object([
-      ("line", problem.line.map { .int(Int64($0)) } ?? .null),
-      ("item", .optional(problem.item)), ("field", .optional(problem.field)),
-      ("message", .string(problem.message)),
-    ])
-  }
-
-  private static func reasonsJSON(
-    _ groups: [(reason: String, count: Int, first: ExchangeProblem)]
-  ) -> JSON {
-    .array(
-      groups.map {
-        .object([
-          ("reason", .string($0.reason)), ("count", .int(Int64($0.count))),
-          ("first", problemJSON($0.first)),
-        ])
-      })
-  }
-
   static func refusal(_ refusal: ImportRefusal, file: String, format: ExchangeFormat, json: Bool) {
-    if json { Output.json(.object(refusalFields(refusal, file: file, format: format))) }
+    if json { Output.json(DatabaseJSON.refusedImport(refusal, file: file, format: format)) }
     refusalLines(refusal, file: file)
-  }
-
-  private static func refusalFields(
-    _ refusal: ImportRefusal, file: String, format: ExchangeFormat
-  ) -> [(String, JSON)] {
-    [
-      ("ok", .bool(false)), ("file", .string(file)), ("format", .string(format.rawValue)),
-      ("problems", .array(refusal.problems.map(problemJSON))),
-      ("unlisted", .int(Int64(refusal.unlisted))),
-      ("reasons", reasonsJSON(refusal.reasons.map { ($0.reason, $0.count, $0.first) })),
-    ]
   }
 
   /// One line for one problem; else the reasons counted (when one repeats, so that a reason met

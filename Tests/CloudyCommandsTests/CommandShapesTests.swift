@@ -7,6 +7,7 @@ import CloudyStore
 import CloudyStoring
 import CloudyTestFakes
 import CloudyViewModels
+import Foundation
 import Testing
 
 @testable import CloudyDBCLI
@@ -27,6 +28,20 @@ struct CommandShapesTests {
     #expect(
       CloudySettings.settingsJSON(changed).compact()
         == #"{"time":"24h","units":"metric","temperature":"celsius"}"#)
+  }
+
+  @Test("cloudy-db: migrate and check, keys in the documented order (DatabaseJSON)")
+  func databaseJSON() throws {
+    #expect(
+      DatabaseJSON.migrated(path: "/data/cloudy.sqlite", schemaVersion: 7).compact()
+        == #"{"path":"/data/cloudy.sqlite","schemaVersion":7}"#)
+    let folder = NSTemporaryDirectory() + "cloudy-shapes-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let database = try DatabaseFile.openForWriting(path: folder + "/cloudy.sqlite")
+    let report = try Maintenance.check(database)
+    #expect(
+      DatabaseJSON.check(report, path: database.path).compact()
+        == #"{"path":"\#(database.path)","ok":true,"integrity":["ok"],"foreignKeyViolations":[]}"#)
   }
 
   @Test("cloudy-locations list: selection first, then the sections with their rows")
