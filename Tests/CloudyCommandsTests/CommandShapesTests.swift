@@ -22,11 +22,11 @@ struct CommandShapesTests {
   @Test("cloudy-settings: the settings object, keys in the documented order")
   func settingsJSON() {
     #expect(
-      CloudySettings.settingsJSON(.defaults).compact()
+      SettingsJSON.settings(.defaults).compact()
         == #"{"time":"12h","units":"imperial","temperature":"fahrenheit"}"#)
     let changed = Settings(time: .twentyFourHour, units: .metric, temperature: .celsius)
     #expect(
-      CloudySettings.settingsJSON(changed).compact()
+      SettingsJSON.settings(changed).compact()
         == #"{"time":"24h","units":"metric","temperature":"celsius"}"#)
   }
 

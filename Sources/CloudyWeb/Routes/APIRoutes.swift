@@ -139,7 +139,7 @@ extension WebApp {
         return try await answer("/api/settings", contentType: PageResponse.jsonType) {
           PageResponse.jsonBody(
             try await shared.perform { shared in
-              CloudySettings.document(try SettingsViewModel(store: shared.store))
+              SettingsJSON.document(try SettingsViewModel(store: shared.store))
             })
         }
       } catch {
@@ -162,7 +162,7 @@ extension WebApp {
         return try await shared.perform { shared in
           let model = try SettingsViewModel(store: shared.store)
           for choice in chosen { try model.apply(choice) }
-          return CloudySettings.document(model)
+          return SettingsJSON.document(model)
         }
       }
     }

@@ -1,0 +1,125 @@
+import ArgumentParser
+import CloudyCLI
+import CloudyJSON
+import CloudyModels
+import CloudyViewModels
+
+extension CloudySettings {
+  struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "show",
+      abstract: "List the settings, a checkmark on each chosen value. Changes nothing.")
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var watching: WatchOptions
+
+    func run() throws {
+      try ToolMain.reporting(tool: CloudySettings.tool) {
+        if watching.watch { return try watch() }
+        let store = try StoreAccess.settingsStore(reading: try database.resolve())
+        CloudySettings.render(try SettingsViewModel(store: store), json: output.json)
+      }
+    }
+
+    /// `show --watch`: a live `SettingsViewModel`, printed again whenever a setting changes.
+    func watch() throws {
+      try Watching.run(try database.resolve(), json: output.json, tool: CloudySettings.tool) {
+        session in
+        let model = try SettingsViewModel(store: session.store, changes: session.watcher)
+        let binding = model.change.bind { _ in session.viewChanged() }
+        return {
+          withExtendedLifetime(binding) {
+            CloudySettings.render(model, json: output.json, compact: true)
+            return nil
+          }
+        }
+      }
+    }
+  }
+
+  struct Set: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "set",
+      abstract: "Choose one setting's value.",
+      discussion: """
+        Examples: `cloudy-settings set time 24h`, `set units metric`, `set temperature c`. \
+        Names and values ignore case. An unknown setting exits 64, an invalid value 65, and \
+        either leaves the database untouched (and uncreated).
+        """)
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(
+      help: ArgumentHelp("time, units or temperature.", valueName: "setting"),
+      completion: .list(SettingsSection.allCases.map(\.settingName)))
+    var setting: String
+
+    @Argument(
+      help: ArgumentHelp(
+        "12h|24h, imperial|metric, fahrenheit|celsius (f|c).", valueName: "value"),
+      completion: .list(
+        TimeNotation.accepted + UnitsNotation.accepted + TemperatureNotation.accepted))
+    var value: String
+
+    func run() throws {
+      try ToolMain.reporting(tool: CloudySettings.tool) {
+        // Parse before opening: a refused value must not create the file.
+        let choice = try SettingsChoice(setting: setting, value: value)
+        let databasePath = try database.resolve()
+        let model = try SettingsViewModel(
+          store: try StoreAccess.settingsStore(writing: databasePath))
+        try model.apply(choice)
+        if output.json {
+          Output.json(SettingsJSON.changed(choice, settings: model.settings))
+        } else {
+          Output.line("\(choice.section.title): \(choice.text) (\(choice.value))")
+        }
+      }
+    }
+  }
+
+  struct Reset: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "reset",
+      abstract: "Back to the defaults: 12h, imperial, fahrenheit.",
+      discussion: "With no database yet, there is nothing to reset and no file is created.")
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+      try ToolMain.reporting(tool: CloudySettings.tool) {
+        let databasePath = try database.resolve()
+        let store = try StoreAccess.settingsStore(reading: databasePath)
+        if !(store is MissingDatabaseStore) {
+          let model = try SettingsViewModel(
+            store: try StoreAccess.settingsStore(writing: databasePath))
+          try model.reset()
+        }
+        if output.json {
+          Output.json(SettingsJSON.reset())
+        } else {
+          Output.line(
+            "Settings reset: \(Settings.defaults.time.text), \(Settings.defaults.units.text), \(Settings.defaults.temperature.text)"
+          )
+        }
+      }
+    }
+  }
+
+  /// The settings as a user reads them (a checkmark on each chosen value), or `show`'s JSON;
+  /// `compact`: JSON on one line (JSON Lines, for `--watch`).
+  static func render(_ model: SettingsViewModel, json: Bool, compact: Bool = false) {
+    if json {
+      (compact ? Output.jsonLine : Output.json)(SettingsJSON.document(model))
+      return
+    }
+    for (index, section) in SettingsSection.allCases.enumerated() {
+      if index > 0 { Output.line("") }
+      Output.line("\(section.title) (\(section.settingName))")
+      let table = model.rows(in: section).map { row in
+        ["  " + (row.accessory == .checkmark ? "✓" : " "), row.text, row.value]
+      }
+      for line in TextColumns.lines(table, separator: " ") { Output.line(line) }
+    }
+  }
+}

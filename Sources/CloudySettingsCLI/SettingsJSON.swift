@@ -1,0 +1,77 @@
+public import CloudyJSON
+import CloudyModels
+public import CloudyViewModels
+
+/// `cloudy-settings`' JSON shapes (`--json`; keys in this order, stable), shared with
+/// `cloudy-web`'s `/api/settings`:
+///
+/// `show`:
+/// ```
+/// { "settings": { "time": "12h", "units": "imperial", "temperature": "fahrenheit" },
+///   "sections": [
+///     { "setting": "time", "title": "Time Notation", "rows": [
+///         { "value": "12h", "text": "12 Hour", "checked": true },
+///         { "value": "24h", "text": "24 Hour", "checked": false } ] },
+///     … units, temperature … ] }
+/// ```
+/// `set SETTING VALUE`: `{ "changed": "time", "value": "24h", "text": "24 Hour", "settings": {…} }`
+/// `reset`: `{ "changed": "all", "settings": {…} }`
+public enum SettingsJSON {
+  /// `{ "time": "12h", "units": "imperial", "temperature": "fahrenheit" }`
+  static func settings(_ settings: Settings) -> JSON {
+    .object([
+      (TimeNotation.settingName, .string(settings.time.rawValue)),
+      (UnitsNotation.settingName, .string(settings.units.rawValue)),
+      (TemperatureNotation.settingName, .string(settings.temperature.rawValue)),
+    ])
+  }
+
+  /// `show` (and `cloudy-web`'s `GET /api/settings`): the settings and every section's rows.
+  public static func document(_ model: SettingsViewModel) -> JSON {
+    .object([
+      ("settings", settings(model.settings)),
+      (
+        "sections",
+        .array(
+          SettingsSection.allCases.map { section in
+            .object([
+              ("setting", .string(section.settingName)),
+              ("title", .string(section.title)),
+              (
+                "rows",
+                .array(
+                  model.rows(in: section).map { row in
+                    .object([
+                      ("value", .string(row.value)), ("text", .string(row.text)),
+                      ("checked", .bool(row.accessory == .checkmark)),
+                    ])
+                  })
+              ),
+            ])
+          })
+      ),
+    ])
+  }
+
+  /// `set`: which setting changed, to what, and the settings now.
+  static func changed(_ choice: SettingsChoice, settings: Settings) -> JSON {
+    .object([
+      ("changed", .string(choice.section.settingName)), ("value", .string(choice.value)),
+      ("text", .string(choice.text)), ("settings", self.settings(settings)),
+    ])
+  }
+
+  /// `reset`: every setting back to its default.
+  static func reset() -> JSON {
+    .object([("changed", .string("all")), ("settings", settings(.defaults))])
+  }
+}
+
+extension SettingsViewModel {
+  /// The rows of one section, in order, as every front-end lists them.
+  func rows(in section: SettingsSection) -> [any SettingsRepresentable] {
+    (0..<numberOfRows(inSection: section.rawValue)).compactMap {
+      viewModel(at: IndexPath(row: $0, section: section.rawValue))
+    }
+  }
+}
