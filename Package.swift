@@ -78,8 +78,8 @@ let package = Package(
     // out of PlacesDocument, no SQL and no Foundation. Only cloudy-db links it.
     .target(
       name: "CloudyExchange", dependencies: ["CloudyJSON", "CloudyModels"], exclude: ["README.md"]),
-    // The strict JSON reader (line-aware, no Foundation), shared by the exchange formats and by
-    // front-ends reading a tool's `--json` (the fetcher wire).
+    // The one JSON module: the ordered writer every `--json` and export uses, and the strict
+    // reader (line-aware, no Foundation) of the exchange formats and the fetcher wire.
     .target(name: "CloudyJSON"),
     .target(
       name: "CloudyDecoding", dependencies: ["CloudyServices", "CloudyModels", "CloudyPlatform"]),
