@@ -36,6 +36,7 @@ public struct DatabasePath: Equatable, Sendable {
     return DatabasePath(path: "\(home)/.local/share/cloudy/cloudy.sqlite", reason: .home)
   }
 
+  /// Why this path, in words (`cloudy-db path`): which flag, variable or default chose it.
   public var explanation: String {
     switch reason {
     case .flag: "given with --db"
@@ -45,6 +46,7 @@ public struct DatabasePath: Equatable, Sendable {
     }
   }
 
+  /// An environment variable's value, nil when unset (`CLOUDY_DB`, `XDG_DATA_HOME`, `HOME`).
   public static func environmentValue(_ name: String) -> String? {
     Environment.value(name)
   }

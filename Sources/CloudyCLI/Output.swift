@@ -8,6 +8,7 @@ public enum Output {
     print(text)
   }
 
+  /// `--json`: one document, indented, keys in the order the shape lists them.
   public static func json(_ value: JSON) {
     print(value.rendered())
   }

@@ -8,6 +8,8 @@ import CloudyPlatform
 /// are not valid UTF-8 are refused before parsing, since decoding would silently replace bytes
 /// and a name would be stored mangled.
 public enum ToolMain {
+  /// Parses the process's arguments as `command`, runs it and exits with its status: the one
+  /// call in each executable's `main.swift`. `tool` names the error lines.
   public static func run<Command: ParsableCommand>(_ command: Command.Type, tool: String) -> Never {
     do {
       try refuseInvalidUTF8Arguments()
@@ -19,6 +21,7 @@ public enum ToolMain {
     }
   }
 
+  /// The same for a command that awaits (the fetcher), so that its `run()` is awaited.
   public static func run<Command: AsyncParsableCommand>(_ command: Command.Type, tool: String) async
     -> Never
   {

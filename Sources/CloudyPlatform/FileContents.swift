@@ -20,6 +20,7 @@ public enum FileReadError: Error, Equatable, Sendable {
 /// A whole file read into memory, with a size limit: a file given on a command line
 /// (a saved forecast, an export) may be anything, including /dev/zero.
 public enum FileContents {
+  /// The whole of `path`; a regular file over `limit` bytes is refused before it is read.
   public static func read(_ path: String, limit: Int) throws(FileReadError) -> [UInt8] {
     let descriptor: Int32
     do throws(SystemCallError) {

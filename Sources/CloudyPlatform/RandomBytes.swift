@@ -7,6 +7,7 @@
 /// Random bytes from the kernel (/dev/urandom), for secrets. Throws when it cannot be read
 /// (a chroot without /dev, no descriptor left): no secret is then made.
 public enum RandomBytes {
+  /// `count` bytes from the kernel's generator, read whole (a short read is read on).
   public static func bytes(count: Int) throws(SystemCallError) -> [UInt8] {
     let descriptor = try SystemCall.run("open /dev/urandom") {
       open("/dev/urandom", O_RDONLY | O_CLOEXEC)
