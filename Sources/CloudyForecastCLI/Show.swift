@@ -169,73 +169,90 @@ public enum ForecastText {
       Output.line(missing)
       return
     }
-    let dash = MissingValue.text
-    switch view {
-    case .day:
-      guard let day = model.day else { return }
-      Output.line(header(nil))
-      Output.line("\(day.date) · \(day.time)")
-      Output.line(day.summary)
-      Output.line("Temperature  \(day.temperature)")
-      if let feels = day.apparentTemperature { Output.line("Feels like   \(feels)") }
-      Output.line("Wind         \(day.windSpeed)")
-      let precipitation = [day.precipitationProbability, day.precipitation].compactMap { $0 }
-      if !precipitation.isEmpty {
-        Output.line("Precip.      \(precipitation.joined(separator: " · "))")
-      }
-      Output.line("Icon         \(day.iconName)")
-      if let lacking = ForecastViewModel.lackingText(day.missing, part: .current) {
-        Output.line(lacking)
-      }
-    case .week:
-      guard let week = model.days(count ?? ForecastViewModel.weekDays) else { return }
-      Output.line(header(MessageText.counted(week.numberOfDays, "day")))
-      let probability = week.has(.precipitationProbability)
-      let sum = week.has(.precipitation)
-      let feels = week.has(.apparentTemperature)
-      let sunrise = week.has(.sunrise)
-      let sunset = week.has(.sunset)
-      let rows = week.days.map { row in
-        var columns = [row.day, row.date, row.temperature, row.windSpeed, row.iconName]
-        if probability { columns.append(row.precipitationProbability ?? dash) }
-        if sum { columns.append(row.precipitation ?? dash) }
-        if feels { columns.append("feels " + (row.apparentTemperature ?? dash)) }
-        if sunrise { columns.append("sunrise " + (row.sunrise ?? dash)) }
-        if sunset { columns.append("sunset " + (row.sunset ?? dash)) }
-        return columns
-      }
-      for line in TextColumns.lines(rows) { Output.line(line) }
-      if let lacking = ForecastViewModel.lackingText(week.missing, part: .daily) {
-        Output.line(lacking)
-      }
-    case .hourly:
-      guard let hourly = model.hourly(hours: count ?? ForecastViewModel.defaultHours) else {
-        return
-      }
-      Output.line(header(MessageText.counted(hourly.numberOfHours, "hour")))
-      let feels = hourly.has(.apparentTemperature)
-      let amount = hourly.has(.precipitation)
-      let rows = hourly.hours.map { row in
-        var columns = [
-          row.time, row.temperature, row.windSpeed, row.precipitation ?? dash, row.iconName,
-          row.summary,
-        ]
-        if feels { columns.append("feels " + (row.apparentTemperature ?? dash)) }
-        if amount { columns.append(row.precipitationAmount ?? dash) }
-        return columns
-      }
-      let lines = TextColumns.lines(rows)
-      var index = 0
-      for section in hourly.sections {
-        Output.line(section.date)
-        for _ in section.hours {
-          Output.line("  " + lines[index])
-          index += 1
+    let lines: [String]? =
+      switch view {
+      case .day: model.day.map { [header(nil)] + dayLines($0) }
+      case .week:
+        model.days(count ?? ForecastViewModel.weekDays).map {
+          [header(MessageText.counted($0.numberOfDays, "day"))] + weekLines($0)
+        }
+      case .hourly:
+        model.hourly(hours: count ?? ForecastViewModel.defaultHours).map {
+          [header(MessageText.counted($0.numberOfHours, "hour"))] + hourlyLines($0)
         }
       }
-      if let lacking = ForecastViewModel.lackingText(hourly.missing, part: .hourly) {
-        Output.line(lacking)
+    for line in lines ?? [] { Output.line(line) }
+  }
+
+  /// The Day view: a line per value, the ones the forecast lacks said at the end.
+  private static func dayLines(_ day: DayViewModel) -> [String] {
+    var lines = [
+      "\(day.date) · \(day.time)", day.summary, "Temperature  \(day.temperature)",
+    ]
+    if let feels = day.apparentTemperature { lines.append("Feels like   \(feels)") }
+    lines.append("Wind         \(day.windSpeed)")
+    let precipitation = [day.precipitationProbability, day.precipitation].compactMap { $0 }
+    if !precipitation.isEmpty {
+      lines.append("Precip.      \(precipitation.joined(separator: " · "))")
+    }
+    lines.append("Icon         \(day.iconName)")
+    if let lacking = ForecastViewModel.lackingText(day.missing, part: .current) {
+      lines.append(lacking)
+    }
+    return lines
+  }
+
+  /// The Week view: one line per day, in columns; a column no day has is left out.
+  private static func weekLines(_ week: WeekViewModel) -> [String] {
+    let dash = MissingValue.text
+    let probability = week.has(.precipitationProbability)
+    let sum = week.has(.precipitation)
+    let feels = week.has(.apparentTemperature)
+    let sunrise = week.has(.sunrise)
+    let sunset = week.has(.sunset)
+    let rows = week.days.map { row in
+      var columns = [row.day, row.date, row.temperature, row.windSpeed, row.iconName]
+      if probability { columns.append(row.precipitationProbability ?? dash) }
+      if sum { columns.append(row.precipitation ?? dash) }
+      if feels { columns.append("feels " + (row.apparentTemperature ?? dash)) }
+      if sunrise { columns.append("sunrise " + (row.sunrise ?? dash)) }
+      if sunset { columns.append("sunset " + (row.sunset ?? dash)) }
+      return columns
+    }
+    var lines = TextColumns.lines(rows)
+    if let lacking = ForecastViewModel.lackingText(week.missing, part: .daily) {
+      lines.append(lacking)
+    }
+    return lines
+  }
+
+  /// The hourly list: a date line, then its hours in columns aligned across every date.
+  private static func hourlyLines(_ hourly: HourlyViewModel) -> [String] {
+    let dash = MissingValue.text
+    let feels = hourly.has(.apparentTemperature)
+    let amount = hourly.has(.precipitation)
+    let rows = hourly.hours.map { row in
+      var columns = [
+        row.time, row.temperature, row.windSpeed, row.precipitation ?? dash, row.iconName,
+        row.summary,
+      ]
+      if feels { columns.append("feels " + (row.apparentTemperature ?? dash)) }
+      if amount { columns.append(row.precipitationAmount ?? dash) }
+      return columns
+    }
+    let columns = TextColumns.lines(rows)
+    var lines: [String] = []
+    var index = 0
+    for section in hourly.sections {
+      lines.append(section.date)
+      for _ in section.hours {
+        lines.append("  " + columns[index])
+        index += 1
       }
     }
+    if let lacking = ForecastViewModel.lackingText(hourly.missing, part: .hourly) {
+      lines.append(lacking)
+    }
+    return lines
   }
 }
