@@ -57,15 +57,7 @@ enum WeatherPage {
   )
     -> HTML
   {
-    guard let name = model.name, let place = model.place else {
-      return """
-        <h1>Weather</h1>
-        <section id="weather" data-live>
-        <p class="lead">No place yet.</p>
-        <p><a class="button" href="/places/new">Add a place</a> by its name (“Richmond, VA”, say), or run <code>cloudy-locations add NAME</code> in a terminal: it appears here on its own.</p>
-        </section>
-        """
-    }
+    guard let name = model.name, let place = model.place else { return noPlace }
     let refreshPart = refreshControls(place, refresh: refresh, offline: offline, csrf: csrf)
     guard model.hasForecast else {
       let what: HTML =
@@ -83,14 +75,7 @@ enum WeatherPage {
     }
     var sections: [HTML] = []
     if let day = model.day {
-      sections.append(
-        """
-        <section class="day" aria-labelledby="day-heading">
-        <h2 id="day-heading">\(day.date) · \(day.time)</h2>
-        <p class="summary">\(day.summary)</p>
-        <dl class="facts"><div><dt>Temperature</dt><dd class="temperature">\(day.temperature)</dd></div><div><dt>Wind</dt><dd>\(day.windSpeed)</dd></div>\(fact("Feels like", day.apparentTemperature))\(fact("Chance of rain", day.precipitationProbability))\(fact("Precipitation", day.precipitation))</dl>
-        </section>
-        """)
+      sections.append(daySection(day))
     } else if let missing = model.missingCurrent {
       sections.append("<p class=\"dim\">\(missing)</p>")
     }
@@ -101,35 +86,9 @@ enum WeatherPage {
       """
     sections.append(toggle)
     if shown == .week, let week = model.week {
-      // Sunrise and sunset, when the forecast has them (a column only then).
-      let sun = week.days.contains { $0.sunrise != nil || $0.sunset != nil }
-      let rows = week.days.map { day -> HTML in
-        let sunCell: HTML =
-          sun ? "<td>\(day.sunrise ?? "–") – \(day.sunset ?? "–")</td>" : ""
-        return
-          "<tr><th scope=\"row\">\(day.day)</th><td>\(day.date)</td><td>\(day.temperature)</td><td>\(day.windSpeed)</td><td>\(day.summary)</td>\(sunCell)</tr>"
-      }
-      let sunHeading: HTML = sun ? "<th scope=\"col\">Sunrise – sunset</th>" : ""
-      sections.append(
-        """
-        <table class="week"><caption>Week</caption>
-        <thead><tr><th scope="col">Day</th><th scope="col">Date</th><th scope="col">Temperature</th><th scope="col">Wind</th><th scope="col">Summary</th>\(sunHeading)</tr></thead>
-        <tbody>\(rows)</tbody></table>
-        """)
+      sections.append(weekTable(week))
     } else if shown == .hourly, let hourly = model.hourly {
-      let groups = hourly.sections.map { section -> HTML in
-        let rows = section.hours.map { hour -> HTML in
-          "<tr><th scope=\"row\">\(hour.time)</th><td>\(hour.temperature)</td><td>\(hour.windSpeed)</td><td>\([hour.precipitation, hour.precipitationAmount].compactMap { $0 }.joined(separator: " · "))</td><td>\(hour.summary)</td></tr>"
-        }
-        return
-          "<tbody><tr class=\"date\"><th scope=\"rowgroup\" colspan=\"5\">\(section.date)</th></tr>\(rows)</tbody>"
-      }
-      sections.append(
-        """
-        <table class="hourly"><caption>Hourly</caption>
-        <thead><tr><th scope="col">Time</th><th scope="col">Temperature</th><th scope="col">Wind</th><th scope="col">Precipitation</th><th scope="col">Summary</th></tr></thead>
-        \(groups)</table>
-        """)
+      sections.append(hourlyTable(hourly))
     } else {
       let missing = shown == .week ? model.missingDaily : model.missingHourly
       sections.append("<p class=\"dim\">\(missing ?? "Nothing cached.")</p>")
@@ -143,6 +102,59 @@ enum WeatherPage {
       \(refreshPart)
       \(sections)
       </section>
+      """
+  }
+
+  /// No place saved yet: how to add one, here or in a terminal.
+  private static let noPlace: HTML = """
+    <h1>Weather</h1>
+    <section id="weather" data-live>
+    <p class="lead">No place yet.</p>
+    <p><a class="button" href="/places/new">Add a place</a> by its name (“Richmond, VA”, say), or run <code>cloudy-locations add NAME</code> in a terminal: it appears here on its own.</p>
+    </section>
+    """
+
+  /// The Day view: the date and time, the summary and the day's facts.
+  private static func daySection(_ day: DayViewModel) -> HTML {
+    """
+    <section class="day" aria-labelledby="day-heading">
+    <h2 id="day-heading">\(day.date) · \(day.time)</h2>
+    <p class="summary">\(day.summary)</p>
+    <dl class="facts"><div><dt>Temperature</dt><dd class="temperature">\(day.temperature)</dd></div><div><dt>Wind</dt><dd>\(day.windSpeed)</dd></div>\(fact("Feels like", day.apparentTemperature))\(fact("Chance of rain", day.precipitationProbability))\(fact("Precipitation", day.precipitation))</dl>
+    </section>
+    """
+  }
+
+  /// The Week view as a table; sunrise and sunset a column only when the forecast has them.
+  private static func weekTable(_ week: WeekViewModel) -> HTML {
+    let sun = week.days.contains { $0.sunrise != nil || $0.sunset != nil }
+    let rows = week.days.map { day -> HTML in
+      let sunCell: HTML =
+        sun ? "<td>\(day.sunrise ?? "–") – \(day.sunset ?? "–")</td>" : ""
+      return
+        "<tr><th scope=\"row\">\(day.day)</th><td>\(day.date)</td><td>\(day.temperature)</td><td>\(day.windSpeed)</td><td>\(day.summary)</td>\(sunCell)</tr>"
+    }
+    let sunHeading: HTML = sun ? "<th scope=\"col\">Sunrise – sunset</th>" : ""
+    return """
+      <table class="week"><caption>Week</caption>
+      <thead><tr><th scope="col">Day</th><th scope="col">Date</th><th scope="col">Temperature</th><th scope="col">Wind</th><th scope="col">Summary</th>\(sunHeading)</tr></thead>
+      <tbody>\(rows)</tbody></table>
+      """
+  }
+
+  /// The hourly list as a table, one row group per date.
+  private static func hourlyTable(_ hourly: HourlyViewModel) -> HTML {
+    let groups = hourly.sections.map { section -> HTML in
+      let rows = section.hours.map { hour -> HTML in
+        "<tr><th scope=\"row\">\(hour.time)</th><td>\(hour.temperature)</td><td>\(hour.windSpeed)</td><td>\([hour.precipitation, hour.precipitationAmount].compactMap { $0 }.joined(separator: " · "))</td><td>\(hour.summary)</td></tr>"
+      }
+      return
+        "<tbody><tr class=\"date\"><th scope=\"rowgroup\" colspan=\"5\">\(section.date)</th></tr>\(rows)</tbody>"
+    }
+    return """
+      <table class="hourly"><caption>Hourly</caption>
+      <thead><tr><th scope="col">Time</th><th scope="col">Temperature</th><th scope="col">Wind</th><th scope="col">Precipitation</th><th scope="col">Summary</th></tr></thead>
+      \(groups)</table>
       """
   }
 
