@@ -15,9 +15,16 @@ import Hummingbird
 /// a script gets from `GET /api/places` what `cloudy-locations list --json` prints, and an
 /// error as problem+json with the status and message the tool would exit with.
 extension WebApp {
+  /// The JSON API under /api: places, settings and forecasts, in the tools' `--json` shapes.
   func addAPIRoutes(to router: Router<WebContext>) {
     let api = router.group("api")
+    addPlacesAPI(to: api)
+    addSettingsAPI(to: api)
+    addForecastAPI(to: api)
+  }
 
+  /// `/api/places`: list, add, remove, select, rename and move.
+  private func addPlacesAPI(to api: RouterGroup<WebContext>) {
     api.get("places") { _, _ -> Response in
       do {
         return try await answer("/api/places", contentType: PageResponse.jsonType) {
@@ -133,7 +140,10 @@ extension WebApp {
         }
       }
     }
+  }
 
+  /// `/api/settings`: read and change the notations.
+  private func addSettingsAPI(to api: RouterGroup<WebContext>) {
     api.get("settings") { _, _ -> Response in
       do {
         return try await answer("/api/settings", contentType: PageResponse.jsonType) {
@@ -166,7 +176,10 @@ extension WebApp {
         }
       }
     }
+  }
 
+  /// `/api/places/{id}/forecast`: the cached forecast of a place, in `show --json`'s shape.
+  private func addForecastAPI(to api: RouterGroup<WebContext>) {
     api.get("places/{id}/forecast") { request, context -> Response in
       await document {
         let parameter = context.parameters.get("id") ?? ""
