@@ -9,7 +9,14 @@ import Hummingbird
 /// one-line notice, so a reload never posts twice. A refusal (a duplicate name, a place that is
 /// gone) shows the form again with the failure map's words.
 extension WebApp {
+  /// The forms' POSTs: the places' actions, then a setting and a refresh.
   func addPlaceActionRoutes(to router: Router<WebContext>) {
+    addPlaceForms(to: router)
+    addSettingAndRefreshForms(to: router)
+  }
+
+  /// Add, select (a place or the current location), move, remove and rename.
+  private func addPlaceForms(to router: Router<WebContext>) {
     router.post("/places/new") { request, _ -> Response in
       try await withForm(request) { form in
         let query = form["q"] ?? ""
@@ -96,7 +103,10 @@ extension WebApp {
         }
       }
     }
+  }
 
+  /// A notation chosen on the settings screen; a forecast fetched on request.
+  private func addSettingAndRefreshForms(to router: Router<WebContext>) {
     router.post("/settings") { request, _ -> Response in
       try await withForm(request) { form in
         do {
