@@ -182,47 +182,97 @@ enum PlacesGeoJSON {
     _ feature: JSONNode, _ context: RecordContext, foreign: Bool, _ problems: inout ProblemList,
     _ router: inout RecordProblems, ignored: inout [String], seen: inout Set<String>
   ) -> (PlacesDocument.Place, String?)? {
+    guard isFeature(feature, context, &problems) else { return nil }
+    let properties = propertyMembers(of: feature, context, &problems)
+    var fields = FeatureFields(properties, foreign: foreign)
+    // Google Takeout keeps the place's details in `location` (2020s) or `Location` (2017).
+    let google = foreign ? GoogleSavedPlace(properties) : nil
+    if google != nil { fields.usedKeys.formUnion(["location", "Location"]) }
+    for member in properties
+    where !fields.usedKeys.contains(member.key) && seen.insert(member.key).inserted {
+      ignored.append(member.key)
+    }
+    guard
+      let position = placePosition(
+        feature, context, foreign: foreign, google: google, &problems, &router)
+    else { return nil }
+    let rawName =
+      fields.text("name", context, &problems) ?? google?.name.map { ("location.name", $0) }
+    if foreign, rawName.map({ $0.value.trimmingWhitespace().isEmpty }) ?? true {
+      router.omit(context.problem(rawName?.key ?? "properties", "no name; a place needs one"))
+      return nil
+    }
+    let name = placeName(rawName, fields, context, &problems)
+    let details = placeDetails(fields, google: google, foreign: foreign, context, &problems)
+    guard let name, let coordinate = position.value else { return nil }
+    let qualifier = google?.address.flatMap { DistinctNames.locality(in: $0, name: name) }
+    return (
+      PlacesDocument.Place(
+        name: name, query: details.query, coordinate: coordinate, countryCode: details.country,
+        region: details.region, timeZone: details.timeZone,
+        source: details.source ?? .coordinates, selected: details.selected,
+        origin: context.origin),
+      qualifier
+    )
+  }
+
+  private static func isFeature(
+    _ feature: JSONNode, _ context: RecordContext, _ problems: inout ProblemList
+  ) -> Bool {
     guard case .object = feature.value else {
       problems.add(context.problem(nil, "is \(feature.kindName), not a Feature object"))
-      return nil
+      return false
     }
     guard case .string("Feature") = feature["type"]?.value else {
       problems.add(context.problem("type", "is not \"Feature\""))
-      return nil
+      return false
     }
+    return true
+  }
 
-    // Properties: each field from its best-named property.
-    var properties: [JSONNode.Member] = []
+  /// A feature's `properties`: none when absent or null, none and a problem when not an object.
+  private static func propertyMembers(
+    of feature: JSONNode, _ context: RecordContext, _ problems: inout ProblemList
+  ) -> [JSONNode.Member] {
     switch feature["properties"]?.value {
-    case .object(let members): properties = members
-    case .null, nil: break
+    case .object(let members): return members
+    case .null, nil: return []
     default:
       problems.add(
         context.problem("properties", "is \(feature["properties"]!.kindName), not an object"))
+      return []
     }
+  }
+
+  /// A feature's properties matched to the fields they fill: each field from its best-named
+  /// property (`aliases`), and the property keys so used.
+  private struct FeatureFields {
     var chosen: [String: (key: String, node: JSONNode)] = [:]
     var usedKeys: Set<String> = []
-    for (field, names) in aliases where !foreign || foreignFields.contains(field) {
-      for name in names {
-        // An exact lower-case key wins over other spellings ("name" over "Name").
-        let matches = properties.filter { normalized($0.key) == name && !usedKeys.contains($0.key) }
-        guard let match = matches.first(where: { $0.key == name }) ?? matches.first else {
-          continue
+
+    init(_ properties: [JSONNode.Member], foreign: Bool) {
+      for (field, names) in PlacesGeoJSON.aliases
+      where !foreign || PlacesGeoJSON.foreignFields.contains(field) {
+        for name in names {
+          // An exact lower-case key wins over other spellings ("name" over "Name").
+          let matches = properties.filter {
+            PlacesGeoJSON.normalized($0.key) == name && !usedKeys.contains($0.key)
+          }
+          guard let match = matches.first(where: { $0.key == name }) ?? matches.first else {
+            continue
+          }
+          chosen[field] = (match.key, match.node)
+          usedKeys.insert(match.key)
+          break
         }
-        chosen[field] = (match.key, match.node)
-        usedKeys.insert(match.key)
-        break
       }
     }
-    // Google Takeout keeps the place's details in `location` (2020s) or `Location` (2017).
-    let google = foreign ? GoogleSavedPlace(properties) : nil
-    if google != nil { usedKeys.formUnion(["location", "Location"]) }
-    for member in properties
-    where !usedKeys.contains(member.key) && seen.insert(member.key).inserted {
-      ignored.append(member.key)
-    }
 
-    func text(_ field: String) -> (key: String, value: String)? {
+    /// A field's text and the key it came from: nil when absent or null; a number is read as
+    /// its text, except for the name.
+    func text(_ field: String, _ context: RecordContext, _ problems: inout ProblemList)
+      -> (key: String, value: String)?
+    {
       guard let (key, node) = chosen[field] else { return nil }
       switch node.value {
       case .null: return nil
@@ -233,61 +283,92 @@ enum PlacesGeoJSON {
         return nil
       }
     }
+  }
+
+  /// Where a feature's place is: its geometry's position, or Google's saved place's when it
+  /// has one. Nil when the feature is left out, as `position` says or when Google saved no
+  /// position for it.
+  private static func placePosition(
+    _ feature: JSONNode, _ context: RecordContext, foreign: Bool, google: GoogleSavedPlace?,
+    _ problems: inout ProblemList, _ router: inout RecordProblems
+  ) -> ReadPosition? {
     guard let position = position(feature, context, foreign: foreign, &problems, &router)
     else { return nil }
-    var coordinate = position.value
-    if let google, google.hasNoPosition(coordinate) {
+    if let google, google.hasNoPosition(position.value) {
       router.omit(
         context.problem("geometry", "[0, 0] and no location: Google saved no position for it"))
       return nil
     }
-    if let better = google?.coordinate { coordinate = better }
-    let rawName = text("name") ?? google?.name.map { ("location.name", $0) }
-    if foreign, rawName.map({ $0.value.trimmingWhitespace().isEmpty }) ?? true {
-      router.omit(context.problem(rawName?.key ?? "properties", "no name; a place needs one"))
-      return nil
-    }
-    var name: String?
+    return ReadPosition(value: google?.coordinate ?? position.value)
+  }
+
+  /// The place's name, checked; nil and a problem when it is missing, null or unusable.
+  private static func placeName(
+    _ rawName: (key: String, value: String)?, _ fields: FeatureFields, _ context: RecordContext,
+    _ problems: inout ProblemList
+  ) -> String? {
     if let (key, value) = rawName {
-      name = PlaceFields.name(value, field: key, context, &problems)
-    } else if chosen["name"] == nil {
+      return PlaceFields.name(value, field: key, context, &problems)
+    } else if fields.chosen["name"] == nil {
       problems.add(context.problem("properties", "no name (a \"name\" or \"title\" property)"))
-    } else if chosen["name"]?.node.isNull == true {
-      problems.add(context.problem(chosen["name"]!.key, "is null; a place needs a name"))
+    } else if fields.chosen["name"]?.node.isNull == true {
+      problems.add(context.problem(fields.chosen["name"]!.key, "is null; a place needs a name"))
     }
-    var region = text("region").flatMap {
+    return nil
+  }
+
+  /// A place's optional fields, as read from a feature.
+  private struct PlaceDetails {
+    var region: String?
+    var country: String?
+    var timeZone: String?
+    var source: LocationSource?
+    var query: String?
+    var selected: Bool
+  }
+
+  /// The optional fields, each checked in the order a problem list names them; a continent
+  /// given as another tool's region is no region.
+  private static func placeDetails(
+    _ fields: FeatureFields, google: GoogleSavedPlace?, foreign: Bool, _ context: RecordContext,
+    _ problems: inout ProblemList
+  ) -> PlaceDetails {
+    var region = fields.text("region", context, &problems).flatMap {
       PlaceFields.text($0.value, field: $0.key, context, &problems)
     }
     if foreign, let named = region, Continents.contains(named) { region = nil }
-    let country = (text("country") ?? google?.countryCode.map { ("location.country_code", $0) })
+    let country =
+      (fields.text("country", context, &problems)
+      ?? google?.countryCode.map { ("location.country_code", $0) })
       .flatMap { PlaceFields.countryCode($0.value, field: $0.key, context, &problems) }
-    let timeZone = text("time_zone").flatMap {
+    let timeZone = fields.text("time_zone", context, &problems).flatMap {
       PlaceFields.timeZone($0.value, field: $0.key, context, &problems)
     }
-    let source = text("source").map {
+    let source = fields.text("source", context, &problems).map {
       PlaceFields.source($0.value, field: $0.key, context, &problems)
     }
-    let query = text("query").flatMap {
+    let query = fields.text("query", context, &problems).flatMap {
       PlaceFields.text($0.value, field: $0.key, context, &problems)
     }
-    var selected = false
-    if let (key, node) = chosen["selected"] {
-      switch node.value {
-      case .bool(let flag): selected = flag
-      case .null: break
-      case .string(let value): selected = PlaceFields.flag(value, field: key, context, &problems)
-      default: problems.add(context.problem(key, "is \(node.kindName), not true or false"))
-      }
+    return PlaceDetails(
+      region: region, country: country, timeZone: timeZone, source: source, query: query,
+      selected: selected(fields, context, &problems))
+  }
+
+  /// `selected`: true or false, or text a spreadsheet would write for one; absent or null is
+  /// false.
+  private static func selected(
+    _ fields: FeatureFields, _ context: RecordContext, _ problems: inout ProblemList
+  ) -> Bool {
+    guard let (key, node) = fields.chosen["selected"] else { return false }
+    switch node.value {
+    case .bool(let flag): return flag
+    case .null: return false
+    case .string(let value): return PlaceFields.flag(value, field: key, context, &problems)
+    default:
+      problems.add(context.problem(key, "is \(node.kindName), not true or false"))
+      return false
     }
-    guard let name, let coordinate else { return nil }
-    let qualifier = google?.address.flatMap { DistinctNames.locality(in: $0, name: name) }
-    return (
-      PlacesDocument.Place(
-        name: name, query: query, coordinate: coordinate, countryCode: country, region: region,
-        timeZone: timeZone, source: source ?? .coordinates, selected: selected,
-        origin: context.origin),
-      qualifier
-    )
   }
 
   /// Where a feature is: a Point's position, or an outline's centre (other tools' files).
