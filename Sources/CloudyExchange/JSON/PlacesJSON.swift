@@ -155,6 +155,30 @@ enum PlacesJSON {
   // MARK: - Reading
 
   static func read(_ bytes: [UInt8]) throws(ImportRefusal) -> PlacesDocument {
+    let root = try exportRoot(bytes)
+    try checkVersion(root)
+    let top = RecordContext(line: root.line, item: nil, number: nil)
+    var reader = FieldReader(problems: ProblemList())
+    let places = reader.places(in: root, top)
+    var current: PlacesDocument.CurrentLocation?
+    if let node = root["currentLocation"], !node.isNull {
+      current = reader.currentLocation(
+        node, RecordContext(line: node.line, item: "currentLocation", number: nil))
+    }
+    var settings: Settings?
+    if let node = root["settings"], !node.isNull {
+      settings = reader.settings(node, RecordContext(line: node.line, item: nil, number: nil))
+    }
+    var problems = reader.problems
+    PlaceFields.checkList(
+      places, currentSelected: current?.selected ?? false, itemLabel: "place", &problems)
+    try problems.check()
+    return PlacesDocument(
+      places: places, currentLocation: current, settings: settings, carriesCurrentLocation: true)
+  }
+
+  /// The parsed document, refused unless it is an object marked as a Cloudy places export.
+  private static func exportRoot(_ bytes: [UInt8]) throws(ImportRefusal) -> JSONNode {
     let root: JSONNode
     do {
       root = try JSONReader.parse(bytes)
@@ -173,6 +197,11 @@ enum PlacesJSON {
           "this JSON is not a Cloudy places export (no \"format\": \"\(formatName)\"); for GeoJSON pass --format geojson"
         ))
     }
+    return root
+  }
+
+  /// Refuses a `version` that is not a whole number from 1, or that is above `currentVersion`.
+  private static func checkVersion(_ root: JSONNode) throws(ImportRefusal) {
     guard let versionNode = root["version"], case .number(let number) = versionNode.value,
       let version = number.integer, version >= 1
     else {
@@ -189,37 +218,6 @@ enum PlacesJSON {
             "is \(version): the file was written by a newer Cloudy (this one reads version \(currentVersion)); update Cloudy to import it"
         ))
     }
-
-    var problems = ProblemList()
-    var reader = FieldReader(problems: problems)
-    var places: [PlacesDocument.Place] = []
-    switch root["places"]?.value {
-    case .array(let elements):
-      for (offset, element) in elements.enumerated() {
-        let context = RecordContext(
-          line: element.line, item: "place \(offset + 1)", number: offset + 1)
-        if let place = reader.place(element, context) { places.append(place) }
-      }
-    case nil, .null: break
-    default:
-      reader.problems.add(top.problem("places", "is \(root["places"]!.kindName), not a list"))
-    }
-
-    var current: PlacesDocument.CurrentLocation?
-    if let node = root["currentLocation"], !node.isNull {
-      current = reader.currentLocation(
-        node, RecordContext(line: node.line, item: "currentLocation", number: nil))
-    }
-    var settings: Settings?
-    if let node = root["settings"], !node.isNull {
-      settings = reader.settings(node, RecordContext(line: node.line, item: nil, number: nil))
-    }
-    problems = reader.problems
-    PlaceFields.checkList(
-      places, currentSelected: current?.selected ?? false, itemLabel: "place", &problems)
-    try problems.check()
-    return PlacesDocument(
-      places: places, currentLocation: current, settings: settings, carriesCurrentLocation: true)
   }
 }
 
@@ -321,6 +319,23 @@ private struct FieldReader {
       fields: (path + "latitude", path + "longitude"), context, &problems)
   }
 
+  /// The `places` list, each place read; absent or null is no places.
+  mutating func places(in root: JSONNode, _ top: RecordContext) -> [PlacesDocument.Place] {
+    var places: [PlacesDocument.Place] = []
+    switch root["places"]?.value {
+    case .array(let elements):
+      for (offset, element) in elements.enumerated() {
+        let context = RecordContext(
+          line: element.line, item: "place \(offset + 1)", number: offset + 1)
+        if let place = place(element, context) { places.append(place) }
+      }
+    case nil, .null: break
+    default:
+      problems.add(top.problem("places", "is \(root["places"]!.kindName), not a list"))
+    }
+    return places
+  }
+
   mutating func place(_ node: JSONNode, _ context: RecordContext) -> PlacesDocument.Place? {
     guard object(node, context, nil) else { return nil }
     var name: String?
@@ -401,29 +416,70 @@ private struct FieldReader {
     let path = "forecast."
     guard object(node, context, "forecast") else { return nil }
     let before = problems.count
-    var provider: ForecastProviderKind?
-    if let raw = text(node, "provider", context, path: path, required: true) {
-      provider = ForecastProviderKind(rawValue: raw)
-      if provider == nil {
-        problems.add(
-          context.problem(
-            path + "provider",
-            "\"\(raw)\" is not one of \(ForecastProviderKind.allCases.map(\.rawValue).joined(separator: ", "))"
-          ))
-      }
-    }
+    let provider = provider(node, context, path: path)
     let fetchedAt = integer(node, "fetchedAt", context, path: path)
     let coordinate = coordinate(node, context, path: path)
+    let timeZone = forecastTimeZone(node, context, path: path)
+    let current = currentConditions(node, context, path: path)
+    let days = days(node, context, path: path)
+    let hours = hours(node, context, path: path)
+    // Absent in files written before the data's issue time was recorded.
+    let issuedAt = instant(node, "issuedAt", context, path: path)
+    let hasCurrent = hasCurrentConditions(node, context)
+    guard problems.count == before, let provider, let fetchedAt,
+      let coordinate, let timeZone, let current
+    else { return nil }
+    var contents: ForecastContents = hasCurrent ? .current : []
+    if !hours.isEmpty { contents.insert(.hourly) }
+    if !days.isEmpty { contents.insert(.daily) }
+    return WeatherData(
+      provider: provider, fetchedAt: fetchedAt, coordinate: coordinate, timeZone: timeZone,
+      current: current, days: days, hours: hours, issuedAt: issuedAt, contents: contents)
+  }
+
+  mutating func provider(_ node: JSONNode, _ context: RecordContext, path: String)
+    -> ForecastProviderKind?
+  {
+    guard let raw = text(node, "provider", context, path: path, required: true) else {
+      return nil
+    }
+    guard let provider = ForecastProviderKind(rawValue: raw) else {
+      problems.add(
+        context.problem(
+          path + "provider",
+          "\"\(raw)\" is not one of \(ForecastProviderKind.allCases.map(\.rawValue).joined(separator: ", "))"
+        ))
+      return nil
+    }
+    return provider
+  }
+
+  /// The forecast's time zone name: required and not blank (a blank one is returned with its
+  /// problem added).
+  mutating func forecastTimeZone(_ node: JSONNode, _ context: RecordContext, path: String)
+    -> String?
+  {
     let timeZone = text(node, "timeZone", context, path: path, required: true)
     if let timeZone, timeZone.trimmingWhitespace().isEmpty {
       problems.add(context.problem(path + "timeZone", "is empty"))
     }
-    var current: WeatherConditions?
-    if let currentNode = node["current"] {
-      current = conditions(currentNode, context, path: path + "current.")
-    } else {
+    return timeZone
+  }
+
+  mutating func currentConditions(_ node: JSONNode, _ context: RecordContext, path: String)
+    -> WeatherConditions?
+  {
+    guard let currentNode = node["current"] else {
       problems.add(context.problem(path + "current", "is missing"))
+      return nil
     }
+    return conditions(currentNode, context, path: path + "current.")
+  }
+
+  /// The forecast's days, each one read; a day whose time another day has is a problem.
+  mutating func days(_ node: JSONNode, _ context: RecordContext, path: String)
+    -> [WeatherDayData]
+  {
     var days: [WeatherDayData] = []
     var dayTimes: Set<Int64> = []
     for (index, dayNode) in list(node, "days", context, path: path).enumerated() {
@@ -436,6 +492,14 @@ private struct FieldReader {
         days.append(day)
       }
     }
+    return days
+  }
+
+  /// The forecast's hours, each one read; an hour without a value, or whose time another hour
+  /// has, is a problem.
+  mutating func hours(_ node: JSONNode, _ context: RecordContext, path: String)
+    -> [WeatherHourData]
+  {
     var hours: [WeatherHourData] = []
     var hourTimes: Set<Int64> = []
     for (index, hourNode) in list(node, "hours", context, path: path).enumerated() {
@@ -451,26 +515,16 @@ private struct FieldReader {
         hours.append(hour)
       }
     }
-    // Absent in files written before the data's issue time was recorded.
-    var issuedAt: Int64?
-    switch node["issuedAt"]?.value {
-    case nil, .null: break
-    default: issuedAt = integer(node, "issuedAt", context, path: path)
-    }
-    let hasCurrent: Bool
+    return hours
+  }
+
+  /// `hasCurrent`, absent in files written before it was recorded: those had current
+  /// conditions.
+  mutating func hasCurrentConditions(_ node: JSONNode, _ context: RecordContext) -> Bool {
     switch node["hasCurrent"]?.value {
-    case nil, .null: hasCurrent = true
-    default: hasCurrent = flag(node, "hasCurrent", context)
+    case nil, .null: return true
+    default: return flag(node, "hasCurrent", context)
     }
-    guard problems.count == before, let provider, let fetchedAt,
-      let coordinate, let timeZone, let current
-    else { return nil }
-    var contents: ForecastContents = hasCurrent ? .current : []
-    if !hours.isEmpty { contents.insert(.hourly) }
-    if !days.isEmpty { contents.insert(.daily) }
-    return WeatherData(
-      provider: provider, fetchedAt: fetchedAt, coordinate: coordinate, timeZone: timeZone,
-      current: current, days: days, hours: hours, issuedAt: issuedAt, contents: contents)
   }
 
   mutating func list(_ node: JSONNode, _ key: String, _ context: RecordContext, path: String)
