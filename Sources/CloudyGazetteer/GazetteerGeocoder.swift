@@ -241,27 +241,29 @@ public struct GazetteerGeocoder: Geocoder {
   /// that grows with the length of the query. Ranked by distance.
   private func nearMatches(for key: [UInt8], in data: GazetteerData) -> [Match] {
     guard !key.isEmpty, key.count <= 40 else { return [] }
-    var maximumDistance = key.count <= 4 ? 1 : key.count <= 8 ? 2 : 3
+    let maximumDistance = key.count <= 4 ? 1 : key.count <= 8 ? 2 : 3
     var found: [Int: Match] = [:]
-
-    func consider(_ range: Range<Int>, scanning limit: Int) {
-      var scanned = 0
-      data.forEachLine(in: range) { start in
-        scanned += 1
-        guard found[start] == nil else { return scanned < limit }
-        guard let keyField = data.field(0, ofLineAt: start, limit: data.places.upperBound) else {
-          return scanned < limit
-        }
-        let distance = editDistance(key, data.bytes[keyField], bound: maximumDistance)
-        if distance <= maximumDistance {
-          found[start] = Match(
-            line: start, tier: .near, population: population(at: start, in: data), rank: distance)
-        }
-        return scanned < limit
-      }
+    for variant in Self.oneEditVariants(of: key) where !variant.isEmpty {
+      considerNear(
+        key, lines: data.lines(beginningWith: variant + [GazetteerData.tab], in: data.places),
+        scanning: 200, within: maximumDistance, into: &found, in: data)
     }
+    // Further away: names that share the longest possible beginning with the query.
+    let (length, shared) = longestSharedBeginning(of: key, in: data)
+    if length >= max(1, key.count / 2) {
+      considerNear(
+        key, lines: shared, scanning: 2_000, within: maximumDistance, into: &found, in: data)
+    }
+    // Nothing close: offer the names that begin like the query ("Xyzzy" → "Xylo…").
+    if found.isEmpty, length >= 2 {
+      considerNear(key, lines: shared, scanning: 2_000, within: Int.max, into: &found, in: data)
+    }
+    return Array(found.values)
+  }
 
-    // One edit away: deletions, transpositions, substitutions and insertions of a-z or space.
+  /// Keys one edit away from `key`: deletions, transpositions, substitutions and insertions of
+  /// a-z or space.
+  private static func oneEditVariants(of key: [UInt8]) -> Set<[UInt8]> {
     let alphabet = Array(UInt8(ascii: "a")...UInt8(ascii: "z")) + [0x20]
     var variants: Set<[UInt8]> = []
     for index in key.indices {
@@ -287,11 +289,14 @@ public struct GazetteerGeocoder: Geocoder {
       }
     }
     variants.remove(key)
-    for variant in variants where !variant.isEmpty {
-      consider(
-        data.lines(beginningWith: variant + [GazetteerData.tab], in: data.places), scanning: 200)
-    }
-    // Further away: names that share the longest possible beginning with the query.
+    return variants
+  }
+
+  /// The places lines whose key begins with the longest beginning of `key` that any does
+  /// (shorter than `key`, down to two bytes), and that length; empty lines when none does.
+  private func longestSharedBeginning(of key: [UInt8], in data: GazetteerData)
+    -> (length: Int, lines: Range<Int>)
+  {
     var length = key.count - 1
     var shared: Range<Int> = data.places.lowerBound..<data.places.lowerBound
     while length >= min(2, key.count) {
@@ -299,13 +304,29 @@ public struct GazetteerGeocoder: Geocoder {
       if !shared.isEmpty { break }
       length -= 1
     }
-    if length >= max(1, key.count / 2) { consider(shared, scanning: 2_000) }
-    // Nothing close: offer the names that begin like the query ("Xyzzy" → "Xylo…").
-    if found.isEmpty, length >= 2 {
-      maximumDistance = Int.max
-      consider(shared, scanning: 2_000)
+    return (length, shared)
+  }
+
+  /// Adds to `found` the places among the first `limit` lines of `range` whose key is within
+  /// `maximumDistance` edits of `key`, ranked by that distance; a place already found stays.
+  private func considerNear(
+    _ key: [UInt8], lines range: Range<Int>, scanning limit: Int, within maximumDistance: Int,
+    into found: inout [Int: Match], in data: GazetteerData
+  ) {
+    var scanned = 0
+    data.forEachLine(in: range) { start in
+      scanned += 1
+      guard found[start] == nil else { return scanned < limit }
+      guard let keyField = data.field(0, ofLineAt: start, limit: data.places.upperBound) else {
+        return scanned < limit
+      }
+      let distance = editDistance(key, data.bytes[keyField], bound: maximumDistance)
+      if distance <= maximumDistance {
+        found[start] = Match(
+          line: start, tier: .near, population: population(at: start, in: data), rank: distance)
+      }
+      return scanned < limit
     }
-    return Array(found.values)
   }
 
   /// The ranked, de-duplicated candidates of `matches`.
@@ -315,40 +336,16 @@ public struct GazetteerGeocoder: Geocoder {
     _ matches: [Match], limit: Int, ranked: Bool = false, query: ParsedQuery, name: [UInt8],
     in data: GazetteerData
   ) -> [PlaceCandidate] {
-    func precedes(_ a: Match, _ b: Match) -> Bool {
-      (a.tier.rawValue, a.rank, -a.population, a.line, a.alternate ?? -1)
-        < (b.tier.rawValue, b.rank, -b.population, b.line, b.alternate ?? -1)
-    }
-    // A short query ("San") can match thousands of lines: keep only the best few (with room
-    // for duplicates) instead of sorting them all, unless that is not enough.
-    let keep = limit + 16
-    var ordered: [Match]
-    if ranked {
-      ordered = matches
-    } else if matches.count > 4 * keep {
-      ordered = []
-      ordered.reserveCapacity(keep + 1)
-      for match in matches {
-        if ordered.count == keep, let last = ordered.last, !precedes(match, last) { continue }
-        var low = 0
-        var high = ordered.count
-        while low < high {
-          let middle = (low + high) / 2
-          if precedes(ordered[middle], match) { low = middle + 1 } else { high = middle }
-        }
-        ordered.insert(match, at: low)
-        if ordered.count > keep { ordered.removeLast() }
-      }
-    } else {
-      ordered = matches.sorted(by: precedes)
-    }
+    // Room for duplicates.
+    let ordered = ranked ? matches : Self.best(matches, keeping: limit + 16)
     var result: [PlaceCandidate] = []
     // A place found twice (by its name and another name, or by two spellings) shows once, as
     // its best match.
     var seen: Set<PlaceIdentity> = []
     for match in ordered {
       guard result.count < limit else { break }
-      guard let candidate = candidate(at: match.line, how: kind(of: match), in: data),
+      let how = kind(of: match, query: query, name: name, in: data)
+      guard let candidate = candidate(at: match.line, how: how, in: data),
         seen.insert(PlaceIdentity(candidate)).inserted
       else { continue }
       result.append(candidate)
@@ -356,23 +353,54 @@ public struct GazetteerGeocoder: Geocoder {
     if result.count < limit, ordered.count < matches.count {
       // More duplicates or unreadable lines than the room kept: rank everything.
       return candidates(
-        matches.sorted(by: precedes), limit: limit, ranked: true, query: query, name: name,
+        matches.sorted(by: Self.precedes), limit: limit, ranked: true, query: query, name: name,
         in: data)
     }
     return result
+  }
 
-    func kind(of match: Match) -> PlaceMatch {
-      switch match.tier {
-      case .name: return .name
-      case .dominantAlternateName, .alternateName:
-        let typed = query.typed(name)
-        return .alternateName(
-          typed ?? match.alternate.map { spelling(ofAlternateAt: $0, in: data) } ?? "")
-      case .prefix: return .prefix(alternateName: nil)
-      case .alternatePrefix, .dominantAlternatePrefix:
-        return .prefix(alternateName: match.alternate.map { spelling(ofAlternateAt: $0, in: data) })
-      case .near: return .near
+  /// The order of matches: by tier, rank and population (largest first), then by line and
+  /// alternates line so that it is total.
+  private static func precedes(_ a: Match, _ b: Match) -> Bool {
+    (a.tier.rawValue, a.rank, -a.population, a.line, a.alternate ?? -1)
+      < (b.tier.rawValue, b.rank, -b.population, b.line, b.alternate ?? -1)
+  }
+
+  /// `matches` in order. A short query ("San") can match thousands of lines: of more than four
+  /// times `keep`, only the best `keep` are kept, instead of sorting them all.
+  private static func best(_ matches: [Match], keeping keep: Int) -> [Match] {
+    guard matches.count > 4 * keep else { return matches.sorted(by: precedes) }
+    var ordered: [Match] = []
+    ordered.reserveCapacity(keep + 1)
+    for match in matches {
+      if ordered.count == keep, let last = ordered.last, !precedes(match, last) { continue }
+      var low = 0
+      var high = ordered.count
+      while low < high {
+        let middle = (low + high) / 2
+        if precedes(ordered[middle], match) { low = middle + 1 } else { high = middle }
       }
+      ordered.insert(match, at: low)
+      if ordered.count > keep { ordered.removeLast() }
+    }
+    return ordered
+  }
+
+  /// How a match is shown: an alternate name as the user typed it (`name` in `query`), else
+  /// as the alternates line spells it.
+  private func kind(of match: Match, query: ParsedQuery, name: [UInt8], in data: GazetteerData)
+    -> PlaceMatch
+  {
+    switch match.tier {
+    case .name: return .name
+    case .dominantAlternateName, .alternateName:
+      let typed = query.typed(name)
+      return .alternateName(
+        typed ?? match.alternate.map { spelling(ofAlternateAt: $0, in: data) } ?? "")
+    case .prefix: return .prefix(alternateName: nil)
+    case .alternatePrefix, .dominantAlternatePrefix:
+      return .prefix(alternateName: match.alternate.map { spelling(ofAlternateAt: $0, in: data) })
+    case .near: return .near
     }
   }
 
