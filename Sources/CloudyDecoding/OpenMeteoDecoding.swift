@@ -117,85 +117,126 @@ enum OpenMeteoDecoding {
   private static func decodeCurrent(
     _ document: JSONField, names: Names, clock: LocalClock, notes: inout [String]
   ) throws(ForecastError) -> WeatherConditions? {
-    let block: JSONField
-    let ownUnits: JSONField?
-    let temperatureKeys: [String]
-    let codeKeys: [String]
-    let windKeys: [String]
-    var apparentKeys: [String] = []
-    var precipitationKeys: [String] = []
-    var probabilityKeys: [String] = []
-    if let current = try document.optional("current") {
-      // In a multi-model response `current` may be suffixed or, as Open-Meteo sends it for
-      // the models' blend, not: the model's own name first, then the plain one.
-      block = current
-      ownUnits = try document.optional("current_units")
-      temperatureKeys = names(Self.temperatureKeys) + Self.temperatureKeys
-      codeKeys = names(Self.codeKeys) + Self.codeKeys
-      windKeys = names(Self.windKeys) + Self.windKeys
-      apparentKeys = names(["apparent_temperature"]) + ["apparent_temperature"]
-      precipitationKeys = names(["precipitation"]) + ["precipitation"]
-      probabilityKeys = names(["precipitation_probability"])
-    } else if let legacy = try document.optional("current_weather") {
-      // The older `current_weather=true` block. Responses before mid-2023 have no units block
-      // for it: its units are then those the response's other units blocks state.
-      block = legacy
-      ownUnits = try document.optional("current_weather_units")
-      temperatureKeys = ["temperature", "temperature_2m"]
-      codeKeys = ["weathercode", "weather_code"]
-      windKeys = ["windspeed", "wind_speed_10m", "windspeed_10m"]
-    } else {
-      return nil
-    }
-    let name = key(of: block)
-    let temperatureField = try block.optional(anyOf: temperatureKeys)
-    let windField = try block.optional(anyOf: windKeys)
-    let codeField = try block.optional(anyOf: codeKeys)
-    let apparentField = try block.optional(anyOf: apparentKeys)
-    let precipitationField = try block.optional(anyOf: precipitationKeys)
-    let probabilityField = try block.optional(anyOf: probabilityKeys)
-    let lacking = [
-      (temperatureField, "temperature"), (windField, "wind speed"), (codeField, "weather code"),
-    ].filter { $0.0 == nil }.map(\.1)
-    guard
-      temperatureField != nil || windField != nil || codeField != nil || apparentField != nil
-        || precipitationField != nil || probabilityField != nil
-    else {
+    guard let current = try currentBlock(document, names: names) else { return nil }
+    let name = key(of: current.block)
+    let fields = try CurrentFields(current)
+    let lacking = fields.lackingShown
+    guard fields.hasAny else {
       notes.append("\(name) left out: it has no \(lacking.joined(separator: ", "))")
       return nil
     }
     if !lacking.isEmpty {
       notes.append("\(name) has no \(lacking.joined(separator: ", ")): kept without it")
     }
-    let units = ResponseUnits(document: document, block: name, own: ownUnits)
-    let time = try parseTime(try block.required("time"), clock: clock)
+    let units = ResponseUnits(document: document, block: name, own: current.ownUnits)
+    let time = try parseTime(try current.block.required("time"), clock: clock)
+    var conditions = try measuredConditions(fields, at: time, units: units, notes: &notes)
+    if let codeField = fields.code, !codeField.isNull {
+      let code = try weatherCode(codeField)
+      let isDay = try dayFlag(current.block.optional("is_day")) ?? isDaytime(time, clock: clock)
+      conditions.summary = WMOWeatherCode.summary(code: code)
+      conditions.icon = WMOWeatherCode.icon(code: code, isDay: isDay)
+    }
+    conditions.precipitationProbability = try fields.probability?.optionalNumber().map { $0 / 100 }
+    return conditions
+  }
+
+  /// A response's current-conditions block, its own units block, and the keys each value may
+  /// have in it.
+  private struct CurrentBlock {
+    var block: JSONField
+    var ownUnits: JSONField?
+    var temperatureKeys: [String]
+    var codeKeys: [String]
+    var windKeys: [String]
+    var apparentKeys: [String] = []
+    var precipitationKeys: [String] = []
+    var probabilityKeys: [String] = []
+  }
+
+  /// `current`, else the older `current_weather`; nil when the response has neither.
+  private static func currentBlock(_ document: JSONField, names: Names) throws(ForecastError)
+    -> CurrentBlock?
+  {
+    if let current = try document.optional("current") {
+      // In a multi-model response `current` may be suffixed or, as Open-Meteo sends it for
+      // the models' blend, not: the model's own name first, then the plain one.
+      return CurrentBlock(
+        block: current, ownUnits: try document.optional("current_units"),
+        temperatureKeys: names(Self.temperatureKeys) + Self.temperatureKeys,
+        codeKeys: names(Self.codeKeys) + Self.codeKeys,
+        windKeys: names(Self.windKeys) + Self.windKeys,
+        apparentKeys: names(["apparent_temperature"]) + ["apparent_temperature"],
+        precipitationKeys: names(["precipitation"]) + ["precipitation"],
+        probabilityKeys: names(["precipitation_probability"]))
+    }
+    if let legacy = try document.optional("current_weather") {
+      // The older `current_weather=true` block. Responses before mid-2023 have no units block
+      // for it: its units are then those the response's other units blocks state.
+      return CurrentBlock(
+        block: legacy, ownUnits: try document.optional("current_weather_units"),
+        temperatureKeys: ["temperature", "temperature_2m"],
+        codeKeys: ["weathercode", "weather_code"],
+        windKeys: ["windspeed", "wind_speed_10m", "windspeed_10m"])
+    }
+    return nil
+  }
+
+  /// The values a current block has; each nil when the block lacks it.
+  private struct CurrentFields {
+    var temperature: JSONField?
+    var wind: JSONField?
+    var code: JSONField?
+    var apparent: JSONField?
+    var precipitation: JSONField?
+    var probability: JSONField?
+
+    init(_ current: CurrentBlock) throws(ForecastError) {
+      temperature = try current.block.optional(anyOf: current.temperatureKeys)
+      wind = try current.block.optional(anyOf: current.windKeys)
+      code = try current.block.optional(anyOf: current.codeKeys)
+      apparent = try current.block.optional(anyOf: current.apparentKeys)
+      precipitation = try current.block.optional(anyOf: current.precipitationKeys)
+      probability = try current.block.optional(anyOf: current.probabilityKeys)
+    }
+
+    /// The values a view shows that the block lacks, as a note names them.
+    var lackingShown: [String] {
+      [(temperature, "temperature"), (wind, "wind speed"), (code, "weather code")]
+        .filter { $0.0 == nil }.map(\.1)
+    }
+
+    /// Whether the block has any value at all (else it is left out).
+    var hasAny: Bool {
+      temperature != nil || wind != nil || code != nil || apparent != nil
+        || precipitation != nil || probability != nil
+    }
+  }
+
+  /// The current conditions' measured values at `time`, in °F, mph and inches.
+  private static func measuredConditions(
+    _ fields: CurrentFields, at time: Int64, units: ResponseUnits, notes: inout [String]
+  ) throws(ForecastError) -> WeatherConditions {
     var conditions = WeatherConditions(
       time: time, summary: nil, icon: nil, temperature: nil, windSpeed: nil)
-    if let temperatureField {
+    if let temperatureField = fields.temperature {
       let toFahrenheit = try units.temperature(
         keys: [key(of: temperatureField), "temperature_2m", "temperature"], notes: &notes)
       conditions.temperature = try temperatureField.optionalNumber().map(toFahrenheit)
     }
-    if let apparentField {
+    if let apparentField = fields.apparent {
       let toFahrenheit = try units.temperature(keys: [key(of: apparentField)], notes: &notes)
       conditions.apparentTemperature = try apparentField.optionalNumber().map(toFahrenheit)
     }
-    if let windField {
+    if let windField = fields.wind {
       let toMPH = try units.wind(
         keys: [key(of: windField), "wind_speed_10m", "windspeed_10m", "windspeed"], notes: &notes)
       conditions.windSpeed = try windField.optionalNumber().map(toMPH)
     }
-    if let precipitationField {
+    if let precipitationField = fields.precipitation {
       let toInches = try units.precipitation(keys: [key(of: precipitationField)], notes: &notes)
       conditions.precipitation = try precipitationField.optionalNumber().map(toInches)
     }
-    if let codeField, !codeField.isNull {
-      let code = try weatherCode(codeField)
-      let isDay = try dayFlag(block.optional("is_day")) ?? isDaytime(time, clock: clock)
-      conditions.summary = WMOWeatherCode.summary(code: code)
-      conditions.icon = WMOWeatherCode.icon(code: code, isDay: isDay)
-    }
-    conditions.precipitationProbability = try probabilityField?.optionalNumber().map { $0 / 100 }
     return conditions
   }
 
