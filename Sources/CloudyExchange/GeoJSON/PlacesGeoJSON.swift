@@ -98,24 +98,7 @@ enum PlacesGeoJSON {
       throw ImportRefusal(top.problem(nil, "a GeoJSON file is an object, this is \(root.kindName)"))
     }
     try checkCRS(root)
-    let features: [JSONNode]
-    switch root["type"]?.value {
-    case .string("FeatureCollection"):
-      guard let list = root["features"], case .array(let elements) = list.value else {
-        throw ImportRefusal(top.problem("features", "a FeatureCollection needs a features list"))
-      }
-      features = elements
-    case .string("Feature"):
-      features = [root]
-    case .string(let other):
-      throw ImportRefusal(
-        top.problem(
-          "type",
-          "\"\(other)\"; only a FeatureCollection or a Feature of Points can be imported"))
-    default:
-      throw ImportRefusal(
-        top.problem("type", "missing; this is not GeoJSON (a FeatureCollection is expected)"))
-    }
+    let features = try features(of: root, top)
     let foreign = !isCloudys(root, features)
     var router = RecordProblems(foreign: foreign)
     var places: [PlacesDocument.Place] = []
@@ -136,6 +119,29 @@ enum PlacesGeoJSON {
     return try router.finish(
       places, qualifiers: qualifiers, format: .geojson, itemLabel: "feature",
       ignoredFields: ignored)
+  }
+
+  /// The features of a FeatureCollection, or a single Feature; anything else is refused.
+  private static func features(of root: JSONNode, _ top: RecordContext) throws(ImportRefusal)
+    -> [JSONNode]
+  {
+    switch root["type"]?.value {
+    case .string("FeatureCollection"):
+      guard let list = root["features"], case .array(let elements) = list.value else {
+        throw ImportRefusal(top.problem("features", "a FeatureCollection needs a features list"))
+      }
+      return elements
+    case .string("Feature"):
+      return [root]
+    case .string(let other):
+      throw ImportRefusal(
+        top.problem(
+          "type",
+          "\"\(other)\"; only a FeatureCollection or a Feature of Points can be imported"))
+    default:
+      throw ImportRefusal(
+        top.problem("type", "missing; this is not GeoJSON (a FeatureCollection is expected)"))
+    }
   }
 
   /// Cloudy's export: marked with `generator`, or (before the mark) every feature with exactly
