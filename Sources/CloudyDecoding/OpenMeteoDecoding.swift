@@ -261,18 +261,10 @@ enum OpenMeteoDecoding {
     else { return [] }
     let units = ResponseUnits(
       document: document, block: "hourly", own: try document.optional("hourly_units"))
-    let toFahrenheit = try temperature.map { (column) throws(ForecastError) in
-      try units.temperature(keys: [key(of: column.field)], notes: &notes)
-    }
-    let apparentToFahrenheit = try apparent.map { (column) throws(ForecastError) in
-      try units.temperature(keys: [key(of: column.field)], notes: &notes)
-    }
-    let toMPH = try wind.map { (column) throws(ForecastError) in
-      try units.wind(keys: [key(of: column.field)], notes: &notes)
-    }
-    let toInches = try precipitation.map { (column) throws(ForecastError) in
-      try units.precipitation(keys: [key(of: column.field)], notes: &notes)
-    }
+    let toFahrenheit = try fahrenheitConversion(of: temperature, units, notes: &notes)
+    let apparentToFahrenheit = try fahrenheitConversion(of: apparent, units, notes: &notes)
+    let toMPH = try mphConversion(of: wind, units, notes: &notes)
+    let toInches = try inchesConversion(of: precipitation, units, notes: &notes)
 
     var hours: [WeatherHourData] = []
     hours.reserveCapacity(count)
@@ -303,46 +295,18 @@ enum OpenMeteoDecoding {
     guard let block = try document.optional("daily") else { return [] }
     let times = try block.required("time").elements()
     let count = times.count
-    let maxima = try column(block, names(["temperature_2m_max"]), count: count)
-    let minima = try column(block, names(["temperature_2m_min"]), count: count)
-    let wind = try column(block, names(["wind_speed_10m_max", "windspeed_10m_max"]), count: count)
-    let code = try column(block, names(codeKeys), count: count)
-    let probabilities = try column(
-      block, names(["precipitation_probability_max"]), count: count)
-    let sums = try column(block, names(["precipitation_sum"]), count: count)
-    let apparentMaxima = try column(block, names(["apparent_temperature_max"]), count: count)
-    let apparentMinima = try column(block, names(["apparent_temperature_min"]), count: count)
-    let sunrises = try column(block, names(["sunrise"]), count: count)
-    let sunsets = try column(block, names(["sunset"]), count: count)
-    guard
-      try keep(
-        block, notes: &notes,
-        shown: [
-          (minima, "minimum temperature"), (maxima, "maximum temperature"),
-          (wind, "wind speed"), (code, "weather code"),
-        ],
-        others: [probabilities, sums, apparentMaxima, apparentMinima, sunrises, sunsets])
-    else { return [] }
+    let columns = try DailyColumns(block, names: names, count: count)
+    guard try columns.kept(block, notes: &notes) else { return [] }
     let units = ResponseUnits(
       document: document, block: "daily", own: try document.optional("daily_units"))
-    func temperature(_ column: Column?) throws(ForecastError) -> (@Sendable (Double) -> Double)? {
-      guard let column else { return nil }
-      return try units.temperature(keys: [key(of: column.field)], notes: &notes)
-    }
-    let maxToFahrenheit = try temperature(maxima)
-    let minToFahrenheit = try temperature(minima)
-    let apparentMaxToFahrenheit = try temperature(apparentMaxima)
-    let apparentMinToFahrenheit = try temperature(apparentMinima)
-    let toMPH = try wind.map { (column) throws(ForecastError) in
-      try units.wind(keys: [key(of: column.field)], notes: &notes)
-    }
-    let toInches = try sums.map { (column) throws(ForecastError) in
-      try units.precipitation(keys: [key(of: column.field)], notes: &notes)
-    }
-    func instant(_ column: Column?, _ index: Int) throws(ForecastError) -> Int64? {
-      guard let field = column?.values[index], !field.isNull else { return nil }
-      return try parseTime(field, clock: clock)
-    }
+    let maxToFahrenheit = try fahrenheitConversion(of: columns.maxima, units, notes: &notes)
+    let minToFahrenheit = try fahrenheitConversion(of: columns.minima, units, notes: &notes)
+    let apparentMaxToFahrenheit = try fahrenheitConversion(
+      of: columns.apparentMaxima, units, notes: &notes)
+    let apparentMinToFahrenheit = try fahrenheitConversion(
+      of: columns.apparentMinima, units, notes: &notes)
+    let toMPH = try mphConversion(of: columns.wind, units, notes: &notes)
+    let toInches = try inchesConversion(of: columns.sums, units, notes: &notes)
 
     var days: [WeatherDayData] = []
     days.reserveCapacity(count)
@@ -351,19 +315,20 @@ enum OpenMeteoDecoding {
       if case .number = times[index].value { time = clock.dayStart(fixedOffsetMidnight: time) }
       var day = WeatherDayData(
         time: time, summary: nil, icon: nil,
-        temperatureMin: try value(minima, index).map { minToFahrenheit?($0) ?? $0 },
-        temperatureMax: try value(maxima, index).map { maxToFahrenheit?($0) ?? $0 },
-        windSpeed: try value(wind, index).map { toMPH?($0) ?? $0 },
-        precipitationProbability: try value(probabilities, index).map { $0 / 100 },
-        precipitationSum: try value(sums, index).map { toInches?($0) ?? $0 },
-        apparentTemperatureMin: try value(apparentMinima, index).map {
+        temperatureMin: try value(columns.minima, index).map { minToFahrenheit?($0) ?? $0 },
+        temperatureMax: try value(columns.maxima, index).map { maxToFahrenheit?($0) ?? $0 },
+        windSpeed: try value(columns.wind, index).map { toMPH?($0) ?? $0 },
+        precipitationProbability: try value(columns.probabilities, index).map { $0 / 100 },
+        precipitationSum: try value(columns.sums, index).map { toInches?($0) ?? $0 },
+        apparentTemperatureMin: try value(columns.apparentMinima, index).map {
           apparentMinToFahrenheit?($0) ?? $0
         },
-        apparentTemperatureMax: try value(apparentMaxima, index).map {
+        apparentTemperatureMax: try value(columns.apparentMaxima, index).map {
           apparentMaxToFahrenheit?($0) ?? $0
         },
-        sunrise: try instant(sunrises, index), sunset: try instant(sunsets, index))
-      if let field = code?.values[index], !field.isNull {
+        sunrise: try instant(columns.sunrises, index, clock: clock),
+        sunset: try instant(columns.sunsets, index, clock: clock))
+      if let field = columns.code?.values[index], !field.isNull {
         let code = try weatherCode(field)
         day.summary = WMOWeatherCode.summary(code: code)
         day.icon = WMOWeatherCode.icon(code: code, isDay: true)
@@ -371,6 +336,44 @@ enum OpenMeteoDecoding {
       if day.hasValue { days.append(day) }
     }
     return days
+  }
+
+  /// The columns of a `daily` block, each nil when the block lacks it.
+  private struct DailyColumns {
+    var maxima: Column?
+    var minima: Column?
+    var wind: Column?
+    var code: Column?
+    var probabilities: Column?
+    var sums: Column?
+    var apparentMaxima: Column?
+    var apparentMinima: Column?
+    var sunrises: Column?
+    var sunsets: Column?
+
+    init(_ block: JSONField, names: Names, count: Int) throws(ForecastError) {
+      maxima = try column(block, names(["temperature_2m_max"]), count: count)
+      minima = try column(block, names(["temperature_2m_min"]), count: count)
+      wind = try column(block, names(["wind_speed_10m_max", "windspeed_10m_max"]), count: count)
+      code = try column(block, names(codeKeys), count: count)
+      probabilities = try column(block, names(["precipitation_probability_max"]), count: count)
+      sums = try column(block, names(["precipitation_sum"]), count: count)
+      apparentMaxima = try column(block, names(["apparent_temperature_max"]), count: count)
+      apparentMinima = try column(block, names(["apparent_temperature_min"]), count: count)
+      sunrises = try column(block, names(["sunrise"]), count: count)
+      sunsets = try column(block, names(["sunset"]), count: count)
+    }
+
+    /// Whether the block is kept, noting what it lacks (see `keep`).
+    func kept(_ block: JSONField, notes: inout [String]) throws(ForecastError) -> Bool {
+      try keep(
+        block, notes: &notes,
+        shown: [
+          (minima, "minimum temperature"), (maxima, "maximum temperature"),
+          (wind, "wind speed"), (code, "weather code"),
+        ],
+        others: [probabilities, sums, apparentMaxima, apparentMinima, sunrises, sunsets])
+    }
   }
 
   // MARK: Fields
@@ -406,6 +409,40 @@ enum OpenMeteoDecoding {
       throw .invalidResponse("\(field.path) has \(values.count) values for \(count) times")
     }
     return Column(field: field, values: values)
+  }
+
+  /// A temperature column's conversion to °F from the unit its block states; nil for a column
+  /// the block lacks.
+  private static func fahrenheitConversion(
+    of column: Column?, _ units: ResponseUnits, notes: inout [String]
+  ) throws(ForecastError) -> (@Sendable (Double) -> Double)? {
+    guard let column else { return nil }
+    return try units.temperature(keys: [key(of: column.field)], notes: &notes)
+  }
+
+  /// A wind speed column's conversion to mph; nil for a column the block lacks.
+  private static func mphConversion(
+    of column: Column?, _ units: ResponseUnits, notes: inout [String]
+  ) throws(ForecastError) -> (@Sendable (Double) -> Double)? {
+    guard let column else { return nil }
+    return try units.wind(keys: [key(of: column.field)], notes: &notes)
+  }
+
+  /// A precipitation column's conversion to inches; nil for a column the block lacks.
+  private static func inchesConversion(
+    of column: Column?, _ units: ResponseUnits, notes: inout [String]
+  ) throws(ForecastError) -> (@Sendable (Double) -> Double)? {
+    guard let column else { return nil }
+    return try units.precipitation(keys: [key(of: column.field)], notes: &notes)
+  }
+
+  /// The time at `index` of a column of instants (sunrise, sunset); nil for a column the block
+  /// lacks or a `null`.
+  private static func instant(_ column: Column?, _ index: Int, clock: LocalClock)
+    throws(ForecastError) -> Int64?
+  {
+    guard let field = column?.values[index], !field.isNull else { return nil }
+    return try parseTime(field, clock: clock)
   }
 
   /// The number at `index` of a column; nil for a column the block lacks or a `null`.
