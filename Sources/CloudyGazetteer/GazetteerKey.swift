@@ -9,44 +9,68 @@ import CloudyServices
 /// Keep in step with `fold` in scripts/build-gazetteer, which keys the data the same way.
 enum GazetteerKey {
   static func fold(_ text: Substring) -> [UInt8] {
-    var key: [UInt8] = []
-    key.reserveCapacity(text.utf8.count)
-    var pendingSpace = false
-
-    func append(_ byte: UInt8) {
-      if pendingSpace, !key.isEmpty { key.append(0x20) }
-      pendingSpace = false
-      key.append(byte)
-    }
-    func append<S: Sequence<UInt8>>(contentsOf bytes: S) {
-      for byte in bytes { append(byte) }
-    }
-
+    var key = FoldedKey(capacity: text.utf8.count)
     for scalar in text.unicodeScalars {
       let value = scalar.value
       if value < 0x80 {
-        let byte = UInt8(truncatingIfNeeded: value)
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-          append(byte)
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-          append(byte + 0x20)
-        case UInt8(ascii: "'"), UInt8(ascii: "`"):
-          continue
-        default:
-          pendingSpace = true
-        }
-        continue
+        key.append(ascii: UInt8(truncatingIfNeeded: value))
+      } else {
+        key.append(nonASCII: scalar)
       }
-      if apostrophes.contains(value) { continue }
+    }
+    return joiningSingleLetters(key.bytes)
+  }
+
+  /// A key as `fold` builds it: its bytes so far, and whether a space is owed before the next
+  /// byte (a run of separators becomes one space, none at the start).
+  private struct FoldedKey {
+    var bytes: [UInt8] = []
+    var pendingSpace = false
+
+    init(capacity: Int) {
+      bytes.reserveCapacity(capacity)
+    }
+
+    mutating func append(_ byte: UInt8) {
+      if pendingSpace, !bytes.isEmpty { bytes.append(0x20) }
+      pendingSpace = false
+      bytes.append(byte)
+    }
+
+    mutating func append<S: Sequence<UInt8>>(contentsOf letters: S) {
+      for byte in letters { append(byte) }
+    }
+
+    /// Letters lower-cased, digits kept, apostrophes dropped; anything else separates words.
+    mutating func append(ascii byte: UInt8) {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        append(byte)
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+        append(byte + 0x20)
+      case UInt8(ascii: "'"), UInt8(ascii: "`"):
+        break
+      default:
+        pendingSpace = true
+      }
+    }
+
+    /// Apostrophes dropped, the `special` letters spelled out, marks dropped, Latin letters
+    /// folded by their name, other letters and digits lower-cased; anything else separates
+    /// words. Inlined into `fold`'s loop, as it was before it was a step of its own: `fold`
+    /// runs over every gazetteer query.
+    @inline(__always)
+    mutating func append(nonASCII scalar: Unicode.Scalar) {
+      let value = scalar.value
+      if apostrophes.contains(value) { return }
       if let replacement = special[value] {
         append(contentsOf: replacement.utf8)
-        continue
+        return
       }
       let properties = scalar.properties
       switch properties.generalCategory {
       case .nonspacingMark, .spacingMark, .enclosingMark:
-        continue
+        return
       case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
         .decimalNumber, .letterNumber, .otherNumber:
         if let name = properties.name, let letters = latinLetters(name) {
@@ -64,7 +88,6 @@ enum GazetteerKey {
         }
       }
     }
-    return joiningSingleLetters(key)
   }
 
   /// "washington d c" → "washington dc": runs of two or more one-letter a–z words become one word.
