@@ -49,6 +49,22 @@ struct AccessGuard: RouterMiddleware {
   ) async throws -> Response {
     let path = request.uri.path
     let api = path.hasPrefix("/api/") || path == "/openapi.json"
+    if let refusal = hostOrSizeRefusal(request, api: api) { return refusal }
+    var context = context
+    if let token {
+      context.credential = Self.credential(of: request, token: token)
+      let open = path == "/login" || path.hasPrefix("/static/")
+      if context.credential == .none && !open { return Self.notLoggedIn(api: api) }
+    }
+    if !Self.isSafe(request.method), let refusal = crossSiteRefusal(request, api: api) {
+      return refusal
+    }
+    return try await next(request, context)
+  }
+
+  /// 421 for a host name this server does not answer to (DNS rebinding), 413 for a body
+  /// announced over the limit.
+  private func hostOrSizeRefusal(_ request: Request, api: Bool) -> Response? {
     guard hosts.allows(request.head.authority) else {
       return Refusal.response(
         .misdirectedRequest, api: api, title: "Wrong host",
@@ -61,41 +77,41 @@ struct AccessGuard: RouterMiddleware {
         .contentTooLarge, api: api, title: "Too large",
         detail: "request bodies are limited to \(WebLimits.maxBody / 1024) KiB")
     }
-    var context = context
-    if let token {
-      context.credential = Self.credential(of: request, token: token)
-      let open = path == "/login" || path.hasPrefix("/static/")
-      if context.credential == .none && !open {
-        return api
-          ? Refusal.response(
-            .unauthorized, api: true, title: "Not logged in",
-            detail:
-              "send Authorization: Bearer TOKEN (the token is in the token file cloudy-web printed at start)",
-            headers: [.wwwAuthenticate: "Bearer realm=\"cloudy\""])
-          : LoginPage.needed()
-      }
+    return nil
+  }
+
+  /// 401 with the way to log in for the API; the login page for a browser.
+  private static func notLoggedIn(api: Bool) -> Response {
+    api
+      ? Refusal.response(
+        .unauthorized, api: true, title: "Not logged in",
+        detail:
+          "send Authorization: Bearer TOKEN (the token is in the token file cloudy-web printed at start)",
+        headers: [.wwwAuthenticate: "Bearer realm=\"cloudy\""])
+      : LoginPage.needed()
+  }
+
+  /// 403 for a change sent from another site: by Sec-Fetch-Site, else by Origin.
+  private func crossSiteRefusal(_ request: Request, api: Bool) -> Response? {
+    let site = request.headers[Self.secFetchSite]?.lowercased()
+    // `none` is the user's own navigation; anything but the same origin is another site's.
+    if let site, site != "same-origin" && site != "none" {
+      return Refusal.response(
+        .forbidden, api: api, title: "Cross-site request",
+        detail: "a change sent from another site is refused; nothing was written")
     }
-    if !Self.isSafe(request.method) {
-      let site = request.headers[Self.secFetchSite]?.lowercased()
-      // `none` is the user's own navigation; anything but the same origin is another site's.
-      if let site, site != "same-origin" && site != "none" {
+    if let origin = request.headers[.origin], origin != ownOrigin(request) {
+      // Browsers send `Origin: null` for their own forms under Referrer-Policy: no-referrer
+      // (as here): accepted when Sec-Fetch-Site says same-origin, or for a form, whose CSRF
+      // token the handler checks; never for the API.
+      let ownForm = origin == "null" && (site == "same-origin" || !api)
+      if !ownForm {
         return Refusal.response(
-          .forbidden, api: api, title: "Cross-site request",
-          detail: "a change sent from another site is refused; nothing was written")
-      }
-      if let origin = request.headers[.origin], origin != ownOrigin(request) {
-        // Browsers send `Origin: null` for their own forms under Referrer-Policy: no-referrer
-        // (as here): accepted when Sec-Fetch-Site says same-origin, or for a form, whose CSRF
-        // token the handler checks; never for the API.
-        let ownForm = origin == "null" && (site == "same-origin" || !api)
-        if !ownForm {
-          return Refusal.response(
-            .forbidden, api: api, title: "Cross-origin request",
-            detail: "a change sent from another site (\(origin)) is refused; nothing was written")
-        }
+          .forbidden, api: api, title: "Cross-origin request",
+          detail: "a change sent from another site (\(origin)) is refused; nothing was written")
       }
     }
-    return try await next(request, context)
+    return nil
   }
 
   static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
