@@ -30,13 +30,37 @@ public final class ChildProcess {
       close(ends[1])
       throw .lastError("pipe")
     }
+    let (pid, result) = Self.spawn(
+      path, arguments: arguments, output: ends, errors: errorEnds)
+    close(ends[1])
+    close(errorEnds[1])
+    guard result == 0 else {
+      close(ends[0])
+      close(errorEnds[0])
+      throw SystemCallError(call: "posix_spawn \(path)", errorNumber: result)
+    }
+    for end in [ends[0], errorEnds[0]] {
+      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+    }
+    id = pid
+    output = ends[0]
+    errors = errorEnds[0]
+  }
+
+  /// Starts the child with standard input from /dev/null, standard output and error into the
+  /// pipes' write ends, every signal at its default and none blocked (whatever this process
+  /// set up for itself); the pid and posix_spawn's result.
+  private static func spawn(
+    _ path: String, arguments: [String], output: [Int32], errors: [Int32]
+  ) -> (pid_t, Int32) {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-    posix_spawn_file_actions_adddup2(&actions, errorEnds[1], 2)
-    for end in ends + errorEnds { posix_spawn_file_actions_addclose(&actions, end) }
+    posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+    for end in output + errors { posix_spawn_file_actions_addclose(&actions, end) }
 
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
@@ -60,20 +84,7 @@ public final class ChildProcess {
       usleep(20_000)
       result = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
     }
-    close(ends[1])
-    close(errorEnds[1])
-    guard result == 0 else {
-      close(ends[0])
-      close(errorEnds[0])
-      throw SystemCallError(call: "posix_spawn \(path)", errorNumber: result)
-    }
-    for end in [ends[0], errorEnds[0]] {
-      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-    }
-    id = pid
-    output = ends[0]
-    errors = errorEnds[0]
+    return (pid, result)
   }
 
   /// Reads what the child wrote since the last call; true once the pipe reached its end (the
