@@ -125,40 +125,9 @@ public enum ForecastJSON {
       ("settings", settings(model.settings)),
       ("view", .string(view.rawValue)),
     ]
-    var lacking: [WeatherValue]?
-    switch view {
-    case .day:
-      if let day = model.day {
-        members.append(("day", self.day(day)))
-        lacking = day.missing
-      }
-    case .week:
-      if let week = model.days(count ?? ForecastViewModel.weekDays) {
-        members.append(
-          (
-            "week",
-            .object([
-              ("numberOfDays", .int(Int64(week.numberOfDays))),
-              ("days", .array(week.days.map(self.weekDay))),
-              ("cachedDays", .int(Int64(model.cachedDays))),
-            ])
-          ))
-        lacking = week.missing
-      }
-    case .hourly:
-      if let hourly = model.hourly(hours: count ?? ForecastViewModel.defaultHours) {
-        members.append(
-          (
-            "hourly",
-            .object([
-              ("numberOfHours", .int(Int64(hourly.numberOfHours))),
-              ("hours", .array(hourly.hours.map(hour))),
-              ("cachedHours", .int(Int64(model.cachedHours))),
-            ])
-          ))
-        lacking = hourly.missing
-      }
-    }
+    let shown = self.view(view, of: model, count: count)
+    if let shown { members.append(shown.member) }
+    let lacking = shown?.lacking
     members += [
       ("issuedAt", .int(weather.issuedAt)),
       ("contents", contents(weather.contents)),
@@ -170,6 +139,35 @@ public enum ForecastJSON {
       ),
     ]
     return .object(members)
+  }
+
+  /// The view's own member (`day`, `week` or `hourly`) and the shown values it lacks; nil when
+  /// the forecast has no such part.
+  private static func view(_ view: ShowView, of model: ForecastViewModel, count: Int?) -> (
+    member: (String, JSON), lacking: [WeatherValue]
+  )? {
+    switch view {
+    case .day:
+      return model.day.map { (("day", day($0)), $0.missing) }
+    case .week:
+      guard let week = model.days(count ?? ForecastViewModel.weekDays) else { return nil }
+      let object: JSON = .object([
+        ("numberOfDays", .int(Int64(week.numberOfDays))),
+        ("days", .array(week.days.map(weekDay))),
+        ("cachedDays", .int(Int64(model.cachedDays))),
+      ])
+      return (("week", object), week.missing)
+    case .hourly:
+      guard let hourly = model.hourly(hours: count ?? ForecastViewModel.defaultHours) else {
+        return nil
+      }
+      let object: JSON = .object([
+        ("numberOfHours", .int(Int64(hourly.numberOfHours))),
+        ("hours", .array(hourly.hours.map(hour))),
+        ("cachedHours", .int(Int64(model.cachedHours))),
+      ])
+      return (("hourly", object), hourly.missing)
+    }
   }
 
   /// A value in the store's units, rounded (two decimals); null when the response lacked it.
