@@ -101,13 +101,6 @@ public enum ForecastJSON {
     ShowView(rawValue: name).map { show(model, weather: weather, age: age, view: $0) }
   }
 
-  static func settings(_ settings: Settings) -> JSON {
-    .object([
-      ("time", .string(settings.time.rawValue)), ("units", .string(settings.units.rawValue)),
-      ("temperature", .string(settings.temperature.rawValue)),
-    ])
-  }
-
   static func show(
     _ model: ForecastViewModel, weather: WeatherData, age: ForecastAge, view: ShowView,
     count: Int? = nil
@@ -122,7 +115,7 @@ public enum ForecastJSON {
       ("fromCache", .bool(age.fromCache)),
       ("timeZone", .string(zone.identifier)),
       ("timeZoneNote", .optional(zone.fallbackNote)),
-      ("settings", settings(model.settings)),
+      ("settings", model.settings.jsonObject),
       ("view", .string(view.rawValue)),
     ]
     let shown = self.view(view, of: model, count: count)

@@ -1,3 +1,4 @@
+import CloudyCLI
 public import CloudyJSON
 import CloudyModels
 public import CloudyViewModels
@@ -17,19 +18,10 @@ public import CloudyViewModels
 /// `set SETTING VALUE`: `{ "changed": "time", "value": "24h", "text": "24 Hour", "settings": {…} }`
 /// `reset`: `{ "changed": "all", "settings": {…} }`
 public enum SettingsJSON {
-  /// `{ "time": "12h", "units": "imperial", "temperature": "fahrenheit" }`
-  static func settings(_ settings: Settings) -> JSON {
-    .object([
-      (TimeNotation.settingName, .string(settings.time.rawValue)),
-      (UnitsNotation.settingName, .string(settings.units.rawValue)),
-      (TemperatureNotation.settingName, .string(settings.temperature.rawValue)),
-    ])
-  }
-
   /// `show` (and `cloudy-web`'s `GET /api/settings`): the settings and every section's rows.
   public static func document(_ model: SettingsViewModel) -> JSON {
     .object([
-      ("settings", settings(model.settings)),
+      ("settings", model.settings.jsonObject),
       (
         "sections",
         .array(
@@ -57,13 +49,13 @@ public enum SettingsJSON {
   static func changed(_ choice: SettingsChoice, settings: Settings) -> JSON {
     .object([
       ("changed", .string(choice.section.settingName)), ("value", .string(choice.value)),
-      ("text", .string(choice.text)), ("settings", self.settings(settings)),
+      ("text", .string(choice.text)), ("settings", settings.jsonObject),
     ])
   }
 
   /// `reset`: every setting back to its default.
   static func reset() -> JSON {
-    .object([("changed", .string("all")), ("settings", settings(.defaults))])
+    .object([("changed", .string("all")), ("settings", Settings.defaults.jsonObject)])
   }
 }
 

@@ -19,14 +19,14 @@ import Testing
 /// (the process tests keep kills, concurrency, signals and tmux).
 @Suite("command libraries: JSON shapes and statuses in-process")
 struct CommandShapesTests {
-  @Test("cloudy-settings: the settings object, keys in the documented order")
+  @Test("the settings object every --json carries, keys in the documented order")
   func settingsJSON() {
     #expect(
-      SettingsJSON.settings(.defaults).compact()
+      Settings.defaults.jsonObject.compact()
         == #"{"time":"12h","units":"imperial","temperature":"fahrenheit"}"#)
     let changed = Settings(time: .twentyFourHour, units: .metric, temperature: .celsius)
     #expect(
-      SettingsJSON.settings(changed).compact()
+      changed.jsonObject.compact()
         == #"{"time":"24h","units":"metric","temperature":"celsius"}"#)
   }
 
