@@ -9,41 +9,74 @@ import NIOCore
 
 /// The four screens, read-only (GET), and the login link.
 extension WebApp {
+  /// The four screens and the login link.
   func addPageRoutes(to router: Router<WebContext>) {
-    router.get("/") { request, _ -> Response in
-      let part: WeatherPage.Part =
-        Self.queryFields(request)["view"] == "hourly" ? .hourly : .week
+    router.get("/") { request, _ -> Response in await weatherPage(request) }
+    addPlacesPages(to: router)
+    router.get("/settings") { request, _ -> Response in
       let notice = notice(request)
       do {
-        // Kept a second at most: the page shows the forecast's age.
         return try await answer(
-          notice == nil ? "/?view=\(part.rawValue)" : nil, lifetime: .seconds(1),
-          contentType: PageResponse.htmlType
+          notice == nil ? "/settings" : nil, contentType: PageResponse.htmlType
         ) {
           let version = shared.events.version
-          let refreshAfter = self.refreshAfter
           let model = try await shared.perform { shared in
-            try WeatherPage.Model(shared, now: WallClock.now(), refreshAfter: refreshAfter)
+            SettingsPage.Model(try SettingsViewModel(store: shared.store))
           }
-          var status = RefreshStatus.idle
-          if let place = model.place {
-            // A stale forecast is fetched in the background; this answer does not wait.
-            if model.needsRefresh { await refreshes.start(place, automatic: true) }
-            status = await refreshes.status(of: place)
-          }
-          let body = WeatherPage.body(
-            model, part: part, refresh: status, offline: offline, csrf: csrf)
           return ByteBuffer(
             string: await page(
-              .weather, title: model.name ?? "Weather", notice: notice, version: version,
-              body: body
+              .settings, title: "Settings", notice: notice, version: version,
+              body: SettingsPage.body(model, csrf: csrf)
             ).text)
         }
       } catch {
-        return await errorPage(error, screen: .weather)
+        return await errorPage(error, screen: .settings)
       }
     }
 
+    router.get("/login") { request, _ -> Response in
+      LoginPage.logIn(given: Self.queryFields(request)["token"], token: token)
+    }
+  }
+
+  /// The weather of the selected place (`?view=hourly` for the hourly list); a stale
+  /// forecast is fetched in the background, and the page says so.
+  private func weatherPage(_ request: Request) async -> Response {
+    let part: WeatherPage.Part =
+      Self.queryFields(request)["view"] == "hourly" ? .hourly : .week
+    let notice = notice(request)
+    do {
+      // Kept a second at most: the page shows the forecast's age.
+      return try await answer(
+        notice == nil ? "/?view=\(part.rawValue)" : nil, lifetime: .seconds(1),
+        contentType: PageResponse.htmlType
+      ) {
+        let version = shared.events.version
+        let refreshAfter = self.refreshAfter
+        let model = try await shared.perform { shared in
+          try WeatherPage.Model(shared, now: WallClock.now(), refreshAfter: refreshAfter)
+        }
+        var status = RefreshStatus.idle
+        if let place = model.place {
+          // A stale forecast is fetched in the background; this answer does not wait.
+          if model.needsRefresh { await refreshes.start(place, automatic: true) }
+          status = await refreshes.status(of: place)
+        }
+        let body = WeatherPage.body(
+          model, part: part, refresh: status, offline: offline, csrf: csrf)
+        return ByteBuffer(
+          string: await page(
+            .weather, title: model.name ?? "Weather", notice: notice, version: version,
+            body: body
+          ).text)
+      }
+    } catch {
+      return await errorPage(error, screen: .weather)
+    }
+  }
+
+  /// The list of places, the add form with its search, and the remove and rename forms.
+  private func addPlacesPages(to router: Router<WebContext>) {
     router.get("/places") { request, _ -> Response in
       let notice = notice(request)
       do {
@@ -89,31 +122,6 @@ extension WebApp {
       await savedPlacePage(context, screen: .places) { row, id in
         PlacesPage.renameForm(row, id: id, csrf: csrf, error: nil)
       }
-    }
-
-    router.get("/settings") { request, _ -> Response in
-      let notice = notice(request)
-      do {
-        return try await answer(
-          notice == nil ? "/settings" : nil, contentType: PageResponse.htmlType
-        ) {
-          let version = shared.events.version
-          let model = try await shared.perform { shared in
-            SettingsPage.Model(try SettingsViewModel(store: shared.store))
-          }
-          return ByteBuffer(
-            string: await page(
-              .settings, title: "Settings", notice: notice, version: version,
-              body: SettingsPage.body(model, csrf: csrf)
-            ).text)
-        }
-      } catch {
-        return await errorPage(error, screen: .settings)
-      }
-    }
-
-    router.get("/login") { request, _ -> Response in
-      LoginPage.logIn(given: Self.queryFields(request)["token"], token: token)
     }
   }
 
