@@ -144,6 +144,23 @@ enum XMLReader {
       advance()  // <
       let qualified = name()
       guard !qualified.isEmpty else { throw Failure(line: line, message: "a tag without a name") }
+      let tag = try startTag(of: qualified, line: startLine)
+      guard !tag.isEmpty else {
+        return XMLElement(
+          name: Self.local(qualified), attributes: tag.attributes, text: "", children: [],
+          line: startLine)
+      }
+      let inside = try content(of: qualified, line: startLine)
+      return XMLElement(
+        name: Self.local(qualified), attributes: tag.attributes, text: try decode(inside.text),
+        children: inside.children, line: startLine)
+    }
+
+    /// The attributes of the start tag `<qualified` (its name already read), through its `>`
+    /// or, for an element without content, its `/>`.
+    mutating func startTag(of qualified: String, line startLine: Int) throws(Failure) -> (
+      attributes: [(name: String, value: String)], isEmpty: Bool
+    ) {
       var attributes: [(name: String, value: String)] = []
       while true {
         skipWhitespace()
@@ -152,42 +169,54 @@ enum XMLReader {
         }
         if starts("/>") {
           index += 2
-          return XMLElement(
-            name: Self.local(qualified), attributes: attributes, text: "", children: [],
-            line: startLine)
+          return (attributes, true)
         }
         if bytes[index] == UInt8(ascii: ">") {
           advance()
-          break
+          return (attributes, false)
         }
-        let attribute = name()
-        guard !attribute.isEmpty else {
-          throw Failure(line: line, message: "unexpected character in the tag <\(qualified)>")
-        }
-        skipWhitespace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
-          throw Failure(line: line, message: "the attribute \(attribute) has no value")
-        }
-        advance()
-        skipWhitespace()
-        guard index < bytes.count,
-          bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
-        else {
-          throw Failure(line: line, message: "the attribute \(attribute)'s value is not quoted")
-        }
-        let quote = bytes[index]
-        advance()
-        var raw: [UInt8] = []
-        while index < bytes.count, bytes[index] != quote {
-          raw.append(bytes[index])
-          advance()
-        }
-        guard index < bytes.count else {
-          throw Failure(line: startLine, message: "the attribute \(attribute) never ends")
-        }
-        advance()
-        attributes.append((Self.local(attribute), try decode(raw)))
+        attributes.append(try attribute(in: qualified, tagLine: startLine))
       }
+    }
+
+    /// One `name="value"` (or `'value'`) of the tag `<qualified>`, its value decoded.
+    mutating func attribute(in qualified: String, tagLine startLine: Int) throws(Failure) -> (
+      name: String, value: String
+    ) {
+      let attribute = name()
+      guard !attribute.isEmpty else {
+        throw Failure(line: line, message: "unexpected character in the tag <\(qualified)>")
+      }
+      skipWhitespace()
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
+        throw Failure(line: line, message: "the attribute \(attribute) has no value")
+      }
+      advance()
+      skipWhitespace()
+      guard index < bytes.count,
+        bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
+      else {
+        throw Failure(line: line, message: "the attribute \(attribute)'s value is not quoted")
+      }
+      let quote = bytes[index]
+      advance()
+      var raw: [UInt8] = []
+      while index < bytes.count, bytes[index] != quote {
+        raw.append(bytes[index])
+        advance()
+      }
+      guard index < bytes.count else {
+        throw Failure(line: startLine, message: "the attribute \(attribute) never ends")
+      }
+      advance()
+      return (Self.local(attribute), try decode(raw))
+    }
+
+    /// What lies between the start tag of `<qualified>` and its end tag, through that end tag:
+    /// its text (still undecoded) and its child elements.
+    mutating func content(of qualified: String, line startLine: Int) throws(Failure) -> (
+      text: [UInt8], children: [XMLElement]
+    ) {
       var text: [UInt8] = []
       var children: [XMLElement] = []
       while true {
@@ -200,35 +229,42 @@ enum XMLReader {
           continue
         }
         if starts("<![CDATA[") {
-          index += 9
-          while index < bytes.count, !starts("]]>") {
-            text.append(bytes[index])
-            advance()
-          }
-          guard index < bytes.count else {
-            throw Failure(line: startLine, message: "a CDATA section never ends")
-          }
-          index += 3
+          try readCDATA(into: &text, elementLine: startLine)
           continue
         }
         if starts("</") {
-          index += 2
-          let closing = name()
-          skipWhitespace()
-          guard closing == qualified, index < bytes.count, bytes[index] == UInt8(ascii: ">")
-          else {
-            throw Failure(
-              line: line, message: "</\(closing)> closes <\(qualified)> (line \(startLine))")
-          }
-          advance()
-          break
+          try endTag(of: qualified, line: startLine)
+          return (text, children)
         }
         if try skipMarkup() { continue }
         children.append(try element())
       }
-      return XMLElement(
-        name: Self.local(qualified), attributes: attributes, text: try decode(text),
-        children: children, line: startLine)
+    }
+
+    /// A CDATA section at `index`: its characters are text as they are.
+    mutating func readCDATA(into text: inout [UInt8], elementLine startLine: Int) throws(Failure) {
+      index += 9
+      while index < bytes.count, !starts("]]>") {
+        text.append(bytes[index])
+        advance()
+      }
+      guard index < bytes.count else {
+        throw Failure(line: startLine, message: "a CDATA section never ends")
+      }
+      index += 3
+    }
+
+    /// The end tag at `index` (at `</`), which must close `<qualified>`.
+    mutating func endTag(of qualified: String, line startLine: Int) throws(Failure) {
+      index += 2
+      let closing = name()
+      skipWhitespace()
+      guard closing == qualified, index < bytes.count, bytes[index] == UInt8(ascii: ">")
+      else {
+        throw Failure(
+          line: line, message: "</\(closing)> closes <\(qualified)> (line \(startLine))")
+      }
+      advance()
     }
 
     mutating func name() -> String {
