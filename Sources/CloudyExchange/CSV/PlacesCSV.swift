@@ -111,6 +111,35 @@ enum PlacesCSV {
   static func read(_ bytes: [UInt8], columns named: PlacesExchange.Columns = .init())
     throws(ImportRefusal) -> PlacesExchange.ReadResult
   {
+    let (separator, headerRecord, rows) = try headerAndRows(bytes)
+    let headers = headerRecord.fields
+    // Cloudy's own export has exactly Cloudy's header; any other file is read for its names,
+    // positions, country codes and regions only.
+    let foreign = headers.map { $0.trimmingWhitespace() } != header
+    try refuseGoogleList(headers, line: headerRecord.line, named: named)
+    var (columns, ignored) = try mapColumns(
+      headers, line: headerRecord.line, named: named, foreign: foreign)
+    if foreign { ignoreCloudyOnlyColumns(&columns, &ignored) }
+    var router = RecordProblems(foreign: foreign)
+    var places: [PlacesDocument.Place] = []
+    for record in rows {
+      if let place = rowPlace(
+        record, columns, headerCount: headers.count, separator: separator, foreign: foreign,
+        &router)
+      {
+        places.append(place)
+      }
+    }
+    return try router.finish(
+      places, qualifiers: [], format: .csv, itemLabel: nil, ignoredFields: ignored,
+      nameField: columns[.name]?.header ?? "name")
+  }
+
+  /// The file's separator, its header record and the records after it; an empty file (nothing
+  /// but blanks, or no record at all) is refused.
+  private static func headerAndRows(_ bytes: [UInt8]) throws(ImportRefusal) -> (
+    separator: UInt8, header: CSVRecord, rows: ArraySlice<CSVRecord>
+  ) {
     guard bytes.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else {
       throw ImportRefusal(ExchangeProblem(line: nil, field: nil, message: "the file is empty"))
     }
@@ -124,49 +153,48 @@ enum PlacesCSV {
     guard let headerRecord = records.first else {
       throw ImportRefusal(ExchangeProblem(line: nil, field: nil, message: "the file is empty"))
     }
-    let headers = headerRecord.fields
-    // Cloudy's own export has exactly Cloudy's header; any other file is read for its names,
-    // positions, country codes and regions only.
-    let foreign = headers.map { $0.trimmingWhitespace() } != header
-    try refuseGoogleList(headers, line: headerRecord.line, named: named)
-    var (columns, ignored) = try mapColumns(
-      headers, line: headerRecord.line, named: named, foreign: foreign)
-    if foreign {
-      for column in [Column.timeZone, .source, .selected, .query] {
-        guard let (_, header) = columns.removeValue(forKey: column) else { continue }
-        ignored.append(header)
-      }
+    return (separator, headerRecord, records.dropFirst())
+  }
+
+  /// A foreign file's time zone, source, selected and query columns are not read: they are
+  /// reported with the ignored ones.
+  private static func ignoreCloudyOnlyColumns(
+    _ columns: inout [Column: (index: Int, header: String)], _ ignored: inout [String]
+  ) {
+    for column in [Column.timeZone, .source, .selected, .query] {
+      guard let (_, header) = columns.removeValue(forKey: column) else { continue }
+      ignored.append(header)
     }
-    var router = RecordProblems(foreign: foreign)
-    var places: [PlacesDocument.Place] = []
-    for record in records.dropFirst() {
-      let context = RecordContext(line: record.line, item: nil, number: nil)
-      if foreign, cellIsEmpty(record, columns[.name]?.index) {
-        router.omit(context.problem(columns[.name]?.header ?? "name", "no name; a place needs one"))
-        continue
-      }
-      var problems = ProblemList()
-      defer { _ = router.settle(problems) }
-      if record.fields.count > headers.count,
-        record.fields[headers.count...].contains(where: { !$0.trimmingWhitespace().isEmpty })
-      {
-        problems.add(
-          context.problem(
-            nil,
-            "\(record.fields.count) fields, but the header has \(headers.count) (is a comma inside a name not quoted?)"
-          ))
-        continue
-      }
-      if var place = place(record, columns, separator: separator, context, &problems),
-        problems.isEmpty
-      {
-        if foreign, let region = place.region, Continents.contains(region) { place.region = nil }
-        places.append(place)
-      }
+  }
+
+  /// The place in one row after the header, or nil when the row is left out or has problems
+  /// (which go to `router`).
+  private static func rowPlace(
+    _ record: CSVRecord, _ columns: [Column: (index: Int, header: String)], headerCount: Int,
+    separator: UInt8, foreign: Bool, _ router: inout RecordProblems
+  ) -> PlacesDocument.Place? {
+    let context = RecordContext(line: record.line, item: nil, number: nil)
+    if foreign, cellIsEmpty(record, columns[.name]?.index) {
+      router.omit(context.problem(columns[.name]?.header ?? "name", "no name; a place needs one"))
+      return nil
     }
-    return try router.finish(
-      places, qualifiers: [], format: .csv, itemLabel: nil, ignoredFields: ignored,
-      nameField: columns[.name]?.header ?? "name")
+    var problems = ProblemList()
+    defer { _ = router.settle(problems) }
+    if record.fields.count > headerCount,
+      record.fields[headerCount...].contains(where: { !$0.trimmingWhitespace().isEmpty })
+    {
+      problems.add(
+        context.problem(
+          nil,
+          "\(record.fields.count) fields, but the header has \(headerCount) (is a comma inside a name not quoted?)"
+        ))
+      return nil
+    }
+    guard var place = place(record, columns, separator: separator, context, &problems),
+      problems.isEmpty
+    else { return nil }
+    if foreign, let region = place.region, Continents.contains(region) { place.region = nil }
+    return place
   }
 
   private static func cellIsEmpty(_ record: CSVRecord, _ index: Int?) -> Bool {
@@ -198,10 +226,25 @@ enum PlacesCSV {
   ) throws(ImportRefusal) -> (
     [Column: (index: Int, header: String)], [String]
   ) {
-    let normalizedHeaders = headers.map(normalized)
     var columns: [Column: (index: Int, header: String)] = [:]
     var used: Set<Int> = []
-    // Columns the user named come first, matched exactly as written (case and spaces aside).
+    try takeNamedColumns(headers, line: line, named: named, &columns, &used)
+    try takeColumnsByAlias(headers, line: line, &columns, &used)
+    dropLoneXOrY(&columns)
+    try refuseMissingColumns(columns, headers, line: line)
+    let usedIndices = Set(columns.values.map(\.index))
+    let ignored = headers.indices.filter { !usedIndices.contains($0) }.map {
+      headers[$0].trimmingWhitespace().isEmpty ? "(column \($0 + 1))" : headers[$0]
+    }
+    return (columns, ignored)
+  }
+
+  /// Columns the user named come first, matched exactly as written (case and spaces aside); a
+  /// name the header does not have refuses the file.
+  private static func takeNamedColumns(
+    _ headers: [String], line: Int, named: PlacesExchange.Columns,
+    _ columns: inout [Column: (index: Int, header: String)], _ used: inout Set<Int>
+  ) throws(ImportRefusal) {
     for (column, wanted) in [
       (Column.name, named.name), (.latitude, named.latitude),
       (.longitude, named.longitude),
@@ -221,6 +264,15 @@ enum PlacesCSV {
       columns[column] = (index, headers[index])
       used.insert(index)
     }
+  }
+
+  /// Each field not yet placed takes the first unused column under its best alias; two unused
+  /// columns under the same alias refuse the file.
+  private static func takeColumnsByAlias(
+    _ headers: [String], line: Int,
+    _ columns: inout [Column: (index: Int, header: String)], _ used: inout Set<Int>
+  ) throws(ImportRefusal) {
+    let normalizedHeaders = headers.map(normalized)
     for column in Column.allCases where columns[column] == nil {
       for alias in column.aliases {
         let matches = normalizedHeaders.indices.filter {
@@ -241,12 +293,20 @@ enum PlacesCSV {
         }
       }
     }
-    // x/y only stand for longitude/latitude together (QGIS writes X,Y; a lone x is something else).
+  }
+
+  /// x/y only stand for longitude/latitude together (QGIS writes X,Y; a lone x is something else).
+  private static func dropLoneXOrY(_ columns: inout [Column: (index: Int, header: String)]) {
     if let x = columns[.longitude], let y = columns[.latitude],
       (normalized(x.header) == "x") != (normalized(y.header) == "y")
     {
       if normalized(x.header) == "x" { columns[.longitude] = nil } else { columns[.latitude] = nil }
     }
+  }
+
+  private static func refuseMissingColumns(
+    _ columns: [Column: (index: Int, header: String)], _ headers: [String], line: Int
+  ) throws(ImportRefusal) {
     let missing = [Column.name, .latitude, .longitude].filter { columns[$0] == nil }
     if !missing.isEmpty {
       let found = headers.map { "\"\($0)\"" }.joined(separator: ", ")
@@ -257,11 +317,6 @@ enum PlacesCSV {
             "the header has no \(missing.map(\.rawValue).joined(separator: " or ")) column; it needs name, latitude and longitude (found \(found))"
         ))
     }
-    let usedIndices = Set(columns.values.map(\.index))
-    let ignored = headers.indices.filter { !usedIndices.contains($0) }.map {
-      headers[$0].trimmingWhitespace().isEmpty ? "(column \($0 + 1))" : headers[$0]
-    }
-    return (columns, ignored)
   }
 
   private static func place(
