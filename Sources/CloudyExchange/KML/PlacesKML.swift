@@ -19,49 +19,68 @@ enum PlacesKML {
     var places: [PlacesDocument.Place] = []
     var qualifiers: [String?] = []
     for (offset, placemark) in root.descendants("Placemark").enumerated() {
-      let context = RecordContext(
-        line: placemark.line, item: "placemark \(offset + 1)", number: offset + 1)
-      let name = placemark.child("name")?.text.trimmingWhitespace() ?? ""
-      guard !name.isEmpty else {
-        router.omit(context.problem("name", "no name; a place needs one"))
+      guard let (place, qualifier) = place(of: placemark, number: offset + 1, &router) else {
         continue
       }
-      let point = placemark.child("Point") ?? placemark.child("MultiGeometry")?.child("Point")
-      guard let point else {
-        let shape = placemark.children.first { child in
-          ["LineString", "LinearRing", "Polygon", "MultiGeometry", "Track", "MultiTrack", "Model"]
-            .contains(child.name)
-        }
-        router.omit(
-          context.problem(
-            "geometry",
-            shape.map { "is a \($0.name), not a point" } ?? "has no Point; it has no position"))
-        continue
-      }
-      var record = ProblemList()
-      let checked = PlaceFields.name(name, field: "name", context, &record)
-      let parts = (point.child("coordinates")?.text ?? "").trimmingWhitespace()
-        .split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-      var coordinate: Coordinate?
-      if parts.count == 2 || parts.count == 3 {
-        coordinate = XMLPosition.coordinate(
-          latitude: parts[1], longitude: parts[0],
-          fields: ("latitude (coordinates)", "longitude (coordinates)"), context, &record)
-      } else {
-        record.add(
-          context.problem(
-            "coordinates", "is not \"longitude,latitude\" or \"longitude,latitude,altitude\""))
-      }
-      if router.settle(record), let checked, let coordinate {
-        places.append(
-          PlacesDocument.Place(
-            name: checked, query: nil, coordinate: coordinate, countryCode: nil, region: nil,
-            timeZone: nil, source: .coordinates, selected: false, origin: context.origin))
-        let address = placemark.child("address")?.text.trimmingWhitespace()
-        qualifiers.append(address.flatMap { DistinctNames.locality(in: $0, name: checked) })
-      }
+      places.append(place)
+      qualifiers.append(qualifier)
     }
     return try router.finish(
       places, qualifiers: qualifiers, format: .kml, itemLabel: "placemark")
+  }
+
+  /// The place a placemark stands for, with what may tell its name apart (a locality in its
+  /// `<address>`); nil when it is left out or has problems (which go to `router`).
+  private static func place(
+    of placemark: XMLElement, number: Int, _ router: inout RecordProblems
+  ) -> (place: PlacesDocument.Place, qualifier: String?)? {
+    let context = RecordContext(
+      line: placemark.line, item: "placemark \(number)", number: number)
+    let name = placemark.child("name")?.text.trimmingWhitespace() ?? ""
+    guard !name.isEmpty else {
+      router.omit(context.problem("name", "no name; a place needs one"))
+      return nil
+    }
+    let point = placemark.child("Point") ?? placemark.child("MultiGeometry")?.child("Point")
+    guard let point else {
+      router.omit(context.problem("geometry", whyNotAPoint(placemark)))
+      return nil
+    }
+    var record = ProblemList()
+    let checked = PlaceFields.name(name, field: "name", context, &record)
+    let position = coordinate(of: point, context, &record)
+    guard router.settle(record), let checked, let position else { return nil }
+    let place = PlacesDocument.Place(
+      name: checked, query: nil, coordinate: position, countryCode: nil, region: nil,
+      timeZone: nil, source: .coordinates, selected: false, origin: context.origin)
+    let address = placemark.child("address")?.text.trimmingWhitespace()
+    return (place, address.flatMap { DistinctNames.locality(in: $0, name: checked) })
+  }
+
+  /// Why a placemark without a `<Point>` is left out: the shape it is (a drawn route or area),
+  /// or that it has no position at all.
+  private static func whyNotAPoint(_ placemark: XMLElement) -> String {
+    let shape = placemark.children.first { child in
+      ["LineString", "LinearRing", "Polygon", "MultiGeometry", "Track", "MultiTrack", "Model"]
+        .contains(child.name)
+    }
+    return shape.map { "is a \($0.name), not a point" } ?? "has no Point; it has no position"
+  }
+
+  /// A `<Point>`'s `longitude,latitude[,altitude]`.
+  private static func coordinate(
+    of point: XMLElement, _ context: RecordContext, _ record: inout ProblemList
+  ) -> Coordinate? {
+    let parts = (point.child("coordinates")?.text ?? "").trimmingWhitespace()
+      .split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    guard parts.count == 2 || parts.count == 3 else {
+      record.add(
+        context.problem(
+          "coordinates", "is not \"longitude,latitude\" or \"longitude,latitude,altitude\""))
+      return nil
+    }
+    return XMLPosition.coordinate(
+      latitude: parts[1], longitude: parts[0],
+      fields: ("latitude (coordinates)", "longitude (coordinates)"), context, &record)
   }
 }
