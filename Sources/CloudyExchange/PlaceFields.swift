@@ -167,45 +167,79 @@ enum PlaceFields {
             "the file has \(places.count) places, over the limit of \(ExchangeLimits.maximumPlaces)"
         ))
     }
-    func context(_ place: PlacesDocument.Place) -> RecordContext {
-      let number = place.origin?.item
-      return RecordContext(
-        line: place.origin?.line ?? 0,
-        item: number.flatMap { number in itemLabel.map { "\($0) \(number)" } }, number: number)
-    }
-    func location(_ place: PlacesDocument.Place) -> String {
-      let other = context(place)
-      return other.item.map { "\($0), line \(other.line)" } ?? "line \(other.line)"
-    }
-    var firstByKey: [String: Int] = [:]
-    firstByKey.reserveCapacity(places.count)
-    var selected: PlacesDocument.Place?
+    var check = PlaceListCheck(places: places, itemLabel: itemLabel, nameField: nameField)
     for (index, place) in places.enumerated() {
-      let key = PlaceName.uniquenessKey(place.name)
-      if let firstIndex = firstByKey[key] {
-        let here = context(place)
-        let first = places[firstIndex]
-        let same = first.name == place.name ? "" : " as \"\(first.name)\""
-        problems.add(
-          here.problem(
-            nameField,
-            "\"\(place.name)\" is already in the file\(same) (\(location(first))); names are compared ignoring case"
-          ))
-      } else {
-        firstByKey[key] = index
-      }
+      check.checkName(of: place, at: index, &problems)
       guard place.selected else { continue }
-      let here = context(place)
-      if let selected {
-        problems.add(
-          here.problem(
-            "selected", "another place is already selected (\(location(selected))); select one"))
-      } else if currentSelected {
-        problems.add(
-          here.problem("selected", "the current location is already selected; select one"))
-      } else {
-        selected = place
-      }
+      check.checkSelection(of: place, currentSelected: currentSelected, &problems)
     }
+  }
+}
+
+/// One pass of `PlaceFields.checkList` over the places: where each name (by the store's case
+/// rule) was first seen, and the place selected so far.
+private struct PlaceListCheck {
+  let places: [PlacesDocument.Place]
+  let itemLabel: String?
+  let nameField: String
+  var firstByKey: [String: Int] = [:]
+  var selected: PlacesDocument.Place?
+
+  init(places: [PlacesDocument.Place], itemLabel: String?, nameField: String) {
+    self.places = places
+    self.itemLabel = itemLabel
+    self.nameField = nameField
+    firstByKey.reserveCapacity(places.count)
+  }
+
+  /// A name already in the file is a problem naming where it first was.
+  mutating func checkName(
+    of place: PlacesDocument.Place, at index: Int, _ problems: inout ProblemList
+  ) {
+    let key = PlaceName.uniquenessKey(place.name)
+    if let firstIndex = firstByKey[key] {
+      let here = context(place)
+      let first = places[firstIndex]
+      let same = first.name == place.name ? "" : " as \"\(first.name)\""
+      problems.add(
+        here.problem(
+          nameField,
+          "\"\(place.name)\" is already in the file\(same) (\(location(first))); names are compared ignoring case"
+        ))
+    } else {
+      firstByKey[key] = index
+    }
+  }
+
+  /// A selected place is a problem when another place, or the current location, already is.
+  mutating func checkSelection(
+    of place: PlacesDocument.Place, currentSelected: Bool, _ problems: inout ProblemList
+  ) {
+    let here = context(place)
+    if let selected {
+      problems.add(
+        here.problem(
+          "selected", "another place is already selected (\(location(selected))); select one"))
+    } else if currentSelected {
+      problems.add(
+        here.problem("selected", "the current location is already selected; select one"))
+    } else {
+      selected = place
+    }
+  }
+
+  /// A place's record as its problems name it: its line, and its item when the format numbers
+  /// them.
+  func context(_ place: PlacesDocument.Place) -> RecordContext {
+    let number = place.origin?.item
+    return RecordContext(
+      line: place.origin?.line ?? 0,
+      item: number.flatMap { number in itemLabel.map { "\($0) \(number)" } }, number: number)
+  }
+
+  /// Where another place is, as a problem points to it.
+  func location(_ place: PlacesDocument.Place) -> String {
+    let other = context(place)
+    return other.item.map { "\($0), line \(other.line)" } ?? "line \(other.line)"
   }
 }
