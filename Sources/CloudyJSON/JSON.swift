@@ -83,53 +83,72 @@ public indirect enum JSON: Equatable, Sendable {
     case .null: output += "null"
     case .bool(let value): output += value ? "true" : "false"
     case .int(let value): output += String(value)
-    case .double(let value):
-      if !value.isFinite {
-        output += "null"
-      } else if value == value.rounded(), abs(value) < 1e15 {
-        output += String(Int64(value))
-      } else {
-        output += String(value)
-      }
+    case .double(let value): JSON.writeDouble(value, to: &output)
     case .decimal(let value):
       output += value.isFinite ? (value == 0 ? "0.0" : value.description) : "null"
     case .string(let value): JSON.writeString(value, to: &output)
     case .array(let values):
-      guard !values.isEmpty else {
-        output += "[]"
-        return
-      }
-      if inlineNumbers, values.allSatisfy(\.isNumber) {
-        output += "["
-        for (index, value) in values.enumerated() {
-          if index > 0 { output += ", " }
-          value.write(to: &output, indent: indent, inlineNumbers: inlineNumbers)
-        }
-        output += "]"
-        return
-      }
-      output += "[\n"
-      for (index, value) in values.enumerated() {
-        output += String(repeating: "  ", count: indent + 1)
-        value.write(to: &output, indent: indent + 1, inlineNumbers: inlineNumbers)
-        output += index < values.count - 1 ? ",\n" : "\n"
-      }
-      output += String(repeating: "  ", count: indent) + "]"
+      JSON.writeArray(values, to: &output, indent: indent, inlineNumbers: inlineNumbers)
     case .object(let members):
-      guard !members.isEmpty else {
-        output += "{}"
-        return
-      }
-      output += "{\n"
-      for (index, (key, value)) in members.enumerated() {
-        output += String(repeating: "  ", count: indent + 1)
-        JSON.writeString(key, to: &output)
-        output += ": "
-        value.write(to: &output, indent: indent + 1, inlineNumbers: inlineNumbers)
-        output += index < members.count - 1 ? ",\n" : "\n"
-      }
-      output += String(repeating: "  ", count: indent) + "}"
+      JSON.writeObject(members, to: &output, indent: indent, inlineNumbers: inlineNumbers)
     }
+  }
+
+  /// `68` for a whole number (below 1e15), otherwise Swift's shortest form that reads back the
+  /// same (`21.74`); NaN and the infinities, which JSON cannot write, as null.
+  private static func writeDouble(_ value: Double, to output: inout String) {
+    if !value.isFinite {
+      output += "null"
+    } else if value == value.rounded(), abs(value) < 1e15 {
+      output += String(Int64(value))
+    } else {
+      output += String(value)
+    }
+  }
+
+  /// One element a line, or, when `inlineNumbers` and they are all numbers, all on one line.
+  private static func writeArray(
+    _ values: [JSON], to output: inout String, indent: Int, inlineNumbers: Bool
+  ) {
+    guard !values.isEmpty else {
+      output += "[]"
+      return
+    }
+    if inlineNumbers, values.allSatisfy(\.isNumber) {
+      output += "["
+      for (index, value) in values.enumerated() {
+        if index > 0 { output += ", " }
+        value.write(to: &output, indent: indent, inlineNumbers: inlineNumbers)
+      }
+      output += "]"
+      return
+    }
+    output += "[\n"
+    for (index, value) in values.enumerated() {
+      output += String(repeating: "  ", count: indent + 1)
+      value.write(to: &output, indent: indent + 1, inlineNumbers: inlineNumbers)
+      output += index < values.count - 1 ? ",\n" : "\n"
+    }
+    output += String(repeating: "  ", count: indent) + "]"
+  }
+
+  /// One member a line, in the order given.
+  private static func writeObject(
+    _ members: [(String, JSON)], to output: inout String, indent: Int, inlineNumbers: Bool
+  ) {
+    guard !members.isEmpty else {
+      output += "{}"
+      return
+    }
+    output += "{\n"
+    for (index, (key, value)) in members.enumerated() {
+      output += String(repeating: "  ", count: indent + 1)
+      JSON.writeString(key, to: &output)
+      output += ": "
+      value.write(to: &output, indent: indent + 1, inlineNumbers: inlineNumbers)
+      output += index < members.count - 1 ? ",\n" : "\n"
+    }
+    output += String(repeating: "  ", count: indent) + "}"
   }
 
   private var isNumber: Bool {
