@@ -88,7 +88,8 @@ public struct ForecastRepository {
   /// A NULL column is a value the response did not have, read as nil (never 0).
   public func latest(for place: Place) throws -> WeatherData? {
     try database.read { db in
-      guard var (id, weather) = try Self.readForecast(of: place, in: db) else { return nil }
+      guard let (id, header) = try Self.readForecast(of: place, in: db) else { return nil }
+      var weather = header
       weather.days = try Self.readDays(of: id, in: db)
       weather.hours = try Self.readHours(of: id, in: db)
       if !weather.hours.isEmpty { weather.contents.insert(.hourly) }
