@@ -41,6 +41,8 @@ public enum Maintenance {
 
   // MARK: - Info
 
+  /// What `cloudy-db info` reports, read in one transaction: versions, counts, page sizes, and
+  /// the file's size with its -wal (what a backup or a copy must carry).
   public static func info(_ database: Database, migrator: Migrator = Migrator()) throws
     -> DatabaseInfo
   {

@@ -204,6 +204,8 @@ public struct LocationRepository {
     return database.lastInsertedRowID
   }
 
+  /// Gives a saved place a new name, checked as a typed one is and refused when another place
+  /// has it (ignoring ASCII case, as the schema's NOCASE does); the place as saved.
   public func rename(_ id: Location.ID, to newName: String) throws -> Location {
     let name: String
     do { name = try PlaceName.validated(newName) } catch { throw LocationError.invalidName(error) }
@@ -306,6 +308,8 @@ public struct LocationRepository {
     }
   }
 
+  /// Makes `selection` the place the day and week views show; one that is not there (a removed
+  /// place, an unset current location) is refused rather than left dangling.
   public func select(_ selection: Place) throws {
     try database.write { _ in
       switch selection {
