@@ -58,12 +58,3 @@ public enum SettingsJSON {
     .object([("changed", .string("all")), ("settings", Settings.defaults.jsonObject)])
   }
 }
-
-extension SettingsViewModel {
-  /// The rows of one section, in order, as every front-end lists them.
-  func rows(in section: SettingsSection) -> [any SettingsRepresentable] {
-    (0..<numberOfRows(inSection: section.rawValue)).compactMap {
-      viewModel(at: IndexPath(row: $0, section: section.rawValue))
-    }
-  }
-}

@@ -121,6 +121,14 @@ public final class SettingsViewModel {
     }
   }
 
+  /// The rows of one section, in order: what a front-end that lists every row at once (the
+  /// tools' text and JSON, a web page) shows.
+  public func rows(in section: SettingsSection) -> [any SettingsRepresentable] {
+    (0..<numberOfRows(inSection: section.rawValue)).compactMap {
+      viewModel(at: IndexPath(row: $0, section: section.rawValue))
+    }
+  }
+
   /// The row's view model; nil for an index path outside the list.
   public func viewModel(at indexPath: IndexPath) -> (any SettingsRepresentable)? {
     switch SettingsSection(rawValue: indexPath.section) {

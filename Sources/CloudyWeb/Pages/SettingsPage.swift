@@ -15,10 +15,8 @@ enum SettingsPage {
 
     init(_ model: SettingsViewModel) {
       sections = SettingsSection.allCases.map { section in
-        let rows = (0..<model.numberOfRows(inSection: section.rawValue)).compactMap { index in
-          model.viewModel(at: IndexPath(row: index, section: section.rawValue)).map {
-            Row(text: $0.text, value: $0.value, checked: $0.accessory == .checkmark)
-          }
+        let rows = model.rows(in: section).map {
+          Row(text: $0.text, value: $0.value, checked: $0.accessory == .checkmark)
         }
         return (section.title, section.settingName, rows)
       }
