@@ -23,12 +23,14 @@ public final class ChildProcess {
   /// Starts `path` with `arguments` (argv[0] is `path`).
   public init(path: String, arguments: [String]) throws(SystemCallError) {
     var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else { throw .lastError("pipe") }
+    try SystemCall.run("pipe") { pipe(&ends) }
     var errorEnds: [Int32] = [-1, -1]
-    guard pipe(&errorEnds) == 0 else {
+    do {
+      try SystemCall.run("pipe") { pipe(&errorEnds) }
+    } catch {
       close(ends[0])
       close(ends[1])
-      throw .lastError("pipe")
+      throw error
     }
     let (pid, result) = Self.spawn(
       path, arguments: arguments, output: ends, errors: errorEnds)

@@ -23,11 +23,6 @@ public struct SystemCallError: Error, Equatable, Sendable, CustomStringConvertib
     self.reason = reason
   }
 
-  /// The failure `errno` describes now.
-  public static func lastError(_ call: String, path: String? = nil) -> SystemCallError {
-    SystemCallError(call: call, path: path, errorNumber: errno)
-  }
-
   init(call: String, path: String? = nil, errorNumber: Int32) {
     self.init(
       call: call, path: path, errorNumber: errorNumber,
