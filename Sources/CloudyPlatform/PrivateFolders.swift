@@ -12,7 +12,8 @@ public enum PrivateFolders {
     var current = folder.hasPrefix("/") ? "" : "."
     for component in folder.split(separator: "/") {
       current += "/" + component
-      if let status = try FileStatus.of(current) {
+      // What cannot be looked at is left to mkdir, whose failure names the cause.
+      if let status = try? FileStatus.of(current) {
         guard status.kind == .folder else {
           throw SystemCallError(call: "create the folder", path: current, errorNumber: ENOTDIR)
         }
