@@ -55,7 +55,7 @@ public enum Maintenance {
         journalMode: try db.journalMode(),
         pageSize: Int(try db.scalarInt("PRAGMA page_size")),
         pageCount: Int(try db.scalarInt("PRAGMA page_count")),
-        fileSize: FileStatus.size(of: db.path) + FileStatus.size(of: db.path + "-wal"),
+        fileSize: bytesOnDisk(db.path),
         sqliteVersion: Database.sqliteVersion)
     }
   }
@@ -195,12 +195,15 @@ public enum Maintenance {
 
   /// Rebuilds the file to reclaim free pages; returns the sizes before and after.
   public static func vacuum(_ database: Database) throws -> (before: Int64, after: Int64) {
-    let before = FileStatus.size(of: database.path) + FileStatus.size(of: database.path + "-wal")
+    let before = bytesOnDisk(database.path)
     try database.execute("VACUUM")
     try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    return (
-      before, FileStatus.size(of: database.path) + FileStatus.size(of: database.path + "-wal")
-    )
+    return (before, bytesOnDisk(database.path))
+  }
+
+  /// The file and its -wal: what the database takes on disk, and what a copy must carry.
+  static func bytesOnDisk(_ path: String) -> Int64 {
+    FileStatus.size(of: path) + FileStatus.size(of: path + "-wal")
   }
 }
 
