@@ -391,17 +391,7 @@ private struct FieldReader {
   mutating func settings(_ node: JSONNode, _ context: RecordContext) -> Settings? {
     guard object(node, context, "settings") else { return nil }
     func notation<N: Notation>(_ key: String, _ type: N.Type) -> N? {
-      guard let raw = text(node, key, context, path: "settings.", required: true) else {
-        return nil
-      }
-      guard let value = N(userInput: raw) else {
-        problems.add(
-          context.problem(
-            "settings.\(key)",
-            "\"\(raw)\" is not one of \(N.allCases.map(\.rawValue).joined(separator: ", "))"))
-        return nil
-      }
-      return value
+      oneOf(node, key, context, path: "settings.", required: true, parse: N.init(userInput:))
     }
     let time = notation("time", TimeNotation.self)
     let units = notation("units", UnitsNotation.self)
@@ -416,7 +406,8 @@ private struct FieldReader {
     let path = "forecast."
     guard object(node, context, "forecast") else { return nil }
     let before = problems.count
-    let provider = provider(node, context, path: path)
+    let provider: ForecastProviderKind? = oneOf(
+      node, "provider", context, path: path, required: true)
     let fetchedAt = integer(node, "fetchedAt", context, path: path)
     let coordinate = coordinate(node, context, path: path)
     let timeZone = forecastTimeZone(node, context, path: path)
@@ -437,21 +428,21 @@ private struct FieldReader {
       current: current, days: days, hours: hours, issuedAt: issuedAt, contents: contents)
   }
 
-  mutating func provider(_ node: JSONNode, _ context: RecordContext, path: String)
-    -> ForecastProviderKind?
-  {
-    guard let raw = text(node, "provider", context, path: path, required: true) else {
-      return nil
-    }
-    guard let provider = ForecastProviderKind(rawValue: raw) else {
+  /// The text at `key` as one of `Value`'s cases (by its raw value, or as `parse` reads it);
+  /// a problem listing every case when it is none of them.
+  mutating func oneOf<Value: CaseIterable & RawRepresentable<String>>(
+    _ node: JSONNode, _ key: String, _ context: RecordContext, path: String,
+    required: Bool = false, parse: (String) -> Value? = Value.init(rawValue:)
+  ) -> Value? {
+    guard let raw = text(node, key, context, path: path, required: required) else { return nil }
+    guard let value = parse(raw) else {
       problems.add(
         context.problem(
-          path + "provider",
-          "\"\(raw)\" is not one of \(ForecastProviderKind.allCases.map(\.rawValue).joined(separator: ", "))"
-        ))
+          path + key,
+          "\"\(raw)\" is not one of \(Value.allCases.map(\.rawValue).joined(separator: ", "))"))
       return nil
     }
-    return provider
+    return value
   }
 
   /// The forecast's time zone name: required and not blank (a blank one is returned with its
@@ -540,16 +531,7 @@ private struct FieldReader {
   }
 
   mutating func icon(_ node: JSONNode, _ context: RecordContext, path: String) -> WeatherIcon? {
-    guard let raw = text(node, "icon", context, path: path) else { return nil }
-    guard let icon = WeatherIcon(rawValue: raw) else {
-      problems.add(
-        context.problem(
-          path + "icon",
-          "\"\(raw)\" is not one of \(WeatherIcon.allCases.map(\.rawValue).joined(separator: ", "))"
-        ))
-      return nil
-    }
-    return icon
+    oneOf(node, "icon", context, path: path)
   }
 
   /// A value that may be absent or null (the response did not have it).
