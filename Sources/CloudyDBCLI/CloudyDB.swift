@@ -23,7 +23,7 @@ public struct CloudyDB: ParsableCommand {
     version: CloudyVersion.string,
     subcommands: [
       Path.self, Info.self, Migrate.self, Check.self, Backup.self, Restore.self, Vacuum.self,
-      Export.self, Import.self,
+      Export.self, Import.self, Sync.self,
     ]
   )
 

@@ -34,6 +34,11 @@ import CloudyStore
 ///      "partial": true, "importable", "invalidRecords",
 ///      "omitted": [{"reason", "count", "first": problem}]}
 ///
+/// `sync`: `{"device", "sent", "applied", "conflicts", "devices": [{"device", "name",
+/// "lastSeen"}], "skipped": [{"file", "reason"}]}` (`lastSeen` in unix seconds: when that
+/// device last wrote changes that reached this one); `sync --status`: `{"device", "name",
+/// "waiting", "devices": [..], "lastError"}`
+///
 /// A problem is `{"line", "item", "field", "message"}`. `omitted` counts records that are not
 /// places (no position, a line or track, no name); `invalid` lists the problems of records
 /// that could not be stored (imported around only with `--skip-invalid`, else the third
@@ -65,6 +70,39 @@ enum DatabaseJSON {
       ("journalMode", .string(info.journalMode)),
       ("sqliteVersion", .string(info.sqliteVersion)),
     ])
+  }
+
+  static func sync(_ report: SyncReport) -> JSON {
+    .object([
+      ("device", .string(report.device)), ("sent", .int(Int64(report.sent))),
+      ("applied", .int(Int64(report.applied))), ("conflicts", .int(Int64(report.conflicts))),
+      ("devices", peers(report.devices)),
+      (
+        "skipped",
+        .array(
+          report.skipped.map {
+            .object([("file", .string($0.file)), ("reason", .string($0.reason))])
+          })
+      ),
+    ])
+  }
+
+  static func syncStatus(_ status: SyncStatus) -> JSON {
+    .object([
+      ("device", .string(status.device)), ("name", status.name.map { .string($0) } ?? .null),
+      ("waiting", .int(Int64(status.waiting))), ("devices", peers(status.devices)),
+      ("lastError", status.lastError.map { .string($0) } ?? .null),
+    ])
+  }
+
+  private static func peers(_ peers: [SyncReport.Peer]) -> JSON {
+    .array(
+      peers.map {
+        .object([
+          ("device", .string($0.device)), ("name", $0.name.map { .string($0) } ?? .null),
+          ("lastSeen", .int($0.lastSeen)),
+        ])
+      })
   }
 
   static func migrated(path: String, schemaVersion: Int) -> JSON {

@@ -95,9 +95,18 @@ struct ReliabilityDamagedFileTests {
         make: { folder in
           let path = folder.file("pages.sqlite")
           try populated(path)
+          // The pages of the tables the writers change (the places and the settings): their
+          // commands must meet the damage, wherever the schema puts those tables.
+          let roots = try sqlite3(
+            path,
+            "SELECT rootpage FROM sqlite_master WHERE name IN ('location', 'settings', 'location_by_position')"
+          ).split(separator: "\n").compactMap { Int($0) }
           var bytes = FileManager.default.contents(atPath: path) ?? Data()
-          for index in (bytes.count / 2)..<(bytes.count / 2 + 3 * 4096) {
-            bytes[index] = UInt8(truncatingIfNeeded: index &* 31)
+          for page in roots {
+            for index in ((page - 1) * 4096 + (page == 1 ? 100 : 0))..<(page * 4096)
+            where index < bytes.count {
+              bytes[index] = UInt8(truncatingIfNeeded: index &* 31)
+            }
           }
           try bytes.write(to: URL(fileURLWithPath: path))
           return path

@@ -51,6 +51,7 @@ public enum FailureMap {
     case let error as PlaceNameError: CommandFailure(.badData, error.description)
     case let error as WatchError: CommandFailure(status(of: error), error.description)
     case let error as SystemCallError: CommandFailure(.ioError, error.description)
+    case let error as SyncError: CommandFailure(status(of: error), error.description)
     case let error as CoordinateError: CommandFailure(.badData, error.description)
     default: CommandFailure(.badData, "\(error)")
     }
@@ -126,6 +127,14 @@ public enum FailureMap {
     if error.isCorrupt || error.isConstraintViolation { return .badData }
     if error.isFileAccess { return .ioError }
     return .badData
+  }
+
+  static func status(of error: SyncError) -> ExitStatus {
+    switch error {
+    case .newerFormat, .newerFolder: .newerSchema
+    case .fileSystem: .ioError
+    case .badChangeset, .incompleteFile, .tooLarge, .refusedChanges, .notASyncFolder: .badData
+    }
   }
 
   /// A watched database that was removed is "not found", as one that never existed is.

@@ -18,6 +18,9 @@ public final class Database {
   /// Set while a new database waits under a temporary name for its first write (see
   /// `DatabaseFile.openForWriting(path:migrator:creatingOnFirstWrite:)`).
   var pendingCreation: DatabaseFile.PendingCreation?
+  /// Runs inside the next write transaction, before its body, until one commits: work a
+  /// writer owes the file that must not cost a transaction of its own (`SyncDevice.claim`).
+  var beforeNextWrite: ((Database) throws -> Void)?
 
   /// How long a statement waits for another process's lock before failing with SQLITE_BUSY.
   /// Cloudy's writes are short; five seconds covers a burst of concurrent commands and a backup.
@@ -229,8 +232,10 @@ public final class Database {
   private func attemptWrite<Result>(_ body: (Database) throws -> Result) throws -> Result {
     try execute("BEGIN IMMEDIATE")
     do {
+      try beforeNextWrite?(self)
       let result = try body(self)
       try execute("COMMIT")
+      beforeNextWrite = nil
       if pendingCreation != nil {
         // Another process created the file meanwhile: this connection is now on theirs.
         guard try DatabaseFile.finishCreation(self) else { return try attemptWrite(body) }

@@ -60,6 +60,8 @@ public enum DatabaseFile {
     if creatingOnFirstWrite {
       let (database, temporary) = try buildTemporary(for: path, migrator: migrator)
       database.pendingCreation = PendingCreation(temporary: temporary, migrator: migrator)
+      // The temporary is linked into place: the file keeps its identity (see `SyncDevice`).
+      database.beforeNextWrite = SyncDevice.claim
       return database
     }
     try create(path: path, migrator: migrator)
@@ -74,6 +76,8 @@ public enum DatabaseFile {
     // was up to date a moment ago needs no second reading (only a newer Cloudy could have
     // changed its version since, and no check here could stop that race anyway).
     if pending { try migrator.migrate(database) }
+    // A copied file must not go on as the device it was copied from (see `SyncDevice`).
+    database.beforeNextWrite = SyncDevice.claim
     return database
   }
 

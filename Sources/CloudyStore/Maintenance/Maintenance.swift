@@ -189,6 +189,7 @@ public enum Maintenance {
         }
       throw MaintenanceError.restoredButNotMigrated(database.path, keep: keep, problem: problem)
     }
+    try SyncDevice.renewAfterRestore(database)
   }
 
   // MARK: - Vacuum

@@ -1,0 +1,158 @@
+import ArgumentParser
+import CloudyCLI
+import CloudyPlatform
+import CloudyStore
+
+extension CloudyDB {
+  /// `cloudy-db sync`: this device's places and settings in step with the user's other devices.
+  struct Sync: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "sync",
+      abstract: "Bring this device's saved places and settings in step with your other devices.",
+      discussion: """
+        --folder DIR: DIR is a folder that Syncthing, Nextcloud or a USB stick carries between \
+        your devices. Each device writes its changes into its own subfolder (never the \
+        database file itself, which must not be synced as a file) and applies the changes of \
+        every other device it finds there. Run it on each device; --watch keeps it running, \
+        sending after each change and applying as files arrive.
+
+        Per field, the latest edit wins on every device, whatever order the changes arrive in \
+        (a hybrid logical clock: an edit made after seeing another wins over it even when this \
+        machine's clock is behind). A removed place stays removed. The selection, the current \
+        location and cached forecasts belong to each device and are not synced.
+
+        --status: this device, the devices heard from and when, changes waiting to be sent, \
+        the last error. Changes nothing.
+        """)
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var output: OutputOptions
+    @Option(
+      name: .customLong("folder"),
+      help: ArgumentHelp("The sync folder your devices share.", valueName: "dir"),
+      completion: .directory)
+    var folder: String?
+    @Flag(help: "Keep running: sync after each change here and when change files arrive.")
+    var watch = false
+    @Flag(help: "Show this device's sync state instead of syncing.")
+    var status = false
+
+    func validate() throws {
+      if status && (folder != nil || watch) {
+        throw ValidationError("--status shows the state; give it without --folder and --watch")
+      }
+      if !status && folder == nil {
+        throw ValidationError("say where to sync: --folder DIR (or --status to see the state)")
+      }
+    }
+
+    func run() throws {
+      try ToolMain.reporting(tool: CloudyDB.tool) {
+        let databasePath = try database.resolve()
+        if status {
+          try showStatus(databasePath)
+          return
+        }
+        guard let folder else { return }
+        if watch {
+          try SyncWatch(databasePath: databasePath, folderPath: folder, json: output.json).run()
+        } else {
+          let db = try StoreAccess.writing(databasePath)
+          let report = try FolderSync(database: db, folder: try SyncFolder.open(folder)).run()
+          SyncOutput.print(report, json: output.json, quiet: false)
+        }
+      }
+    }
+
+    private func showStatus(_ databasePath: DatabasePath) throws {
+      guard let db = try StoreAccess.reading(databasePath), let state = try SyncStatus.read(db)
+      else {
+        throw StoreError.missingFile(path: databasePath.path)
+      }
+      if output.json {
+        Output.json(DatabaseJSON.syncStatus(state))
+        return
+      }
+      Output.line("device:  \(state.device)\(state.name.map { " (\($0))" } ?? "")")
+      Output.line("waiting: \(state.waiting) change(s) not sent yet")
+      if state.devices.isEmpty { Output.line("devices: none heard from yet") }
+      for peer in state.devices {
+        Output.line(
+          "device \(peer.device)\(peer.name.map { " (\($0))" } ?? ""): last seen \(WallClock.fileStamp(peer.lastSeen))"
+        )
+      }
+      if let error = state.lastError { Output.line("last error: \(error)") }
+    }
+  }
+}
+
+/// How a sync is reported: a line per skipped file on stderr, then the counts.
+enum SyncOutput {
+  static func print(_ report: SyncReport, json: Bool, quiet: Bool) {
+    for skipped in report.skipped {
+      Output.error(ToolMain.line("skipped: \(skipped.reason)", tool: CloudyDB.tool))
+    }
+    if json {
+      quiet ? Output.jsonLine(DatabaseJSON.sync(report)) : Output.json(DatabaseJSON.sync(report))
+    } else {
+      Output.line(
+        "synced as device \(report.device): sent \(report.sent), applied \(report.applied) "
+          + "(\(report.conflicts) lost to newer edits), \(report.devices.count) other device(s)")
+    }
+    Output.flush()
+  }
+}
+
+/// `sync --folder --watch`: syncs, then again after every commit to the database (the
+/// watcher) and whenever a file appears in the sync folder (inotify, with a poll every few
+/// seconds for file systems that send no events), until SIGINT or SIGTERM.
+struct SyncWatch {
+  let databasePath: DatabasePath
+  let folderPath: String
+  let json: Bool
+
+  /// The longest wait between two looks at the folder when no event comes.
+  static let pollMilliseconds: Int32 = 2_000
+
+  func run() throws {
+    let signals = try SignalPipe.install([SignalNumber.interrupt, SignalNumber.terminate])
+    let db = try StoreAccess.creating(databasePath)
+    let folder = try SyncFolder.open(folderPath)
+    let watcher = try DatabaseWatcher(path: databasePath.path)
+    let events = FileEvents()
+    var watched: Set<String> = []
+    while true {
+      let report = try FolderSync(database: db, folder: folder).run()
+      if report.sent > 0 || report.applied > 0 || !report.skipped.isEmpty {
+        SyncOutput.print(report, json: json, quiet: true)
+      }
+      // Watch the folder and every device's subfolder (new ones appear as devices join).
+      for path in [folder.path] + (try folder.writers()).map({ "\(folder.path)/\($0)" })
+      where !watched.contains(path) {
+        if events?.watchFolder(path) == true { watched.insert(path) }
+      }
+      try wait(watcher: watcher, events: events, signals: signals)
+      if signals.drain().isEmpty == false { return }
+    }
+  }
+
+  /// Returns when something may have changed, or a signal came.
+  private func wait(watcher: DatabaseWatcher, events: FileEvents?, signals: SignalPipe) throws {
+    while true {
+      _ = try watcher.check()
+      var descriptors = [signals.descriptor]
+      if let events { descriptors.append(events.descriptor) }
+      if let descriptor = watcher.waitDescriptor { descriptors.append(descriptor) }
+      let timeout = min(watcher.waitMilliseconds, Self.pollMilliseconds)
+      let ready = Readiness.wait(descriptors, timeoutMilliseconds: timeout)
+      if ready[0] { return }
+      var changed = false
+      if let events, ready.count > 1, ready[1], !events.drain().isEmpty { changed = true }
+      if watcher.waitDescriptor != nil {
+        watcher.noteWake(eventsReadable: ready.last == true)
+      }
+      if try watcher.check() != nil { changed = true }
+      // No event at all for a while: look anyway (a network file system sends none).
+      if changed || !ready.contains(true) { return }
+    }
+  }
+}

@@ -1,0 +1,102 @@
+/// One file of changes in a sync folder: a one-line text header, then a session changeset.
+///
+///     cloudy-changes 1 WRITER NUMBER LENGTH CRC32 NAME
+///
+/// `1` is the format; WRITER the device that wrote the file (its subfolder's name), NUMBER the
+/// file's place in that device's sequence of files, LENGTH and CRC32 (hex) those of the
+/// changeset that follows, NAME the writer's host name or `-`. The header is readable with
+/// `head -1`; the length and checksum tell a file still being copied (Syncthing, a USB stick
+/// pulled out) from a whole one, so a partial file is skipped and tried again, never half
+/// applied.
+public struct ChangeFile: Equatable, Sendable {
+  public static let format = 1
+  /// No changeset Cloudy writes comes near this; a larger file is refused unread.
+  public static let sizeLimit: Int64 = 16 << 20
+
+  public var writer: String
+  public var number: Int64
+  public var writerName: String?
+  public var changeset: [UInt8]
+
+  public init(writer: String, number: Int64, writerName: String?, changeset: [UInt8]) {
+    self.writer = writer
+    self.number = number
+    self.writerName = writerName
+    self.changeset = changeset
+  }
+
+  /// The file's name in its writer's subfolder: the number, zero-padded so names sort.
+  public static func fileName(number: Int64) -> String {
+    let digits = String(number)
+    return String(repeating: "0", count: max(0, 8 - digits.count)) + digits + ".changes"
+  }
+
+  /// The number in a change file's name; nil for any other name (a temporary, a stray file).
+  public static func number(inFileName name: String) -> Int64? {
+    guard name.hasSuffix(".changes") else { return nil }
+    let digits = name.dropLast(".changes".count)
+    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    return Int64(digits)
+  }
+
+  public var bytes: [UInt8] {
+    let name = writerName.flatMap { Self.isPlainName($0) ? $0 : nil } ?? "-"
+    let header =
+      "cloudy-changes \(Self.format) \(writer) \(number) \(changeset.count) "
+      + "\(CRC32.hex(of: changeset)) \(name)\n"
+    return Array(header.utf8) + changeset
+  }
+
+  /// Reads a change file's bytes; `path` is for messages.
+  public static func read(_ bytes: [UInt8], path: String) throws(SyncError) -> ChangeFile {
+    guard let newline = bytes.prefix(512).firstIndex(of: 0x0A) else {
+      throw SyncError.incompleteFile(path: path)
+    }
+    let fields = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
+    guard fields.count == 7, fields[0] == "cloudy-changes", let format = Int(fields[1]) else {
+      throw SyncError.badChangeset("\(path) is not a Cloudy change file")
+    }
+    guard format <= Self.format else {
+      throw SyncError.newerFormat(path: path, found: format, known: Self.format)
+    }
+    guard let number = Int64(fields[3]), let length = Int(fields[4]) else {
+      throw SyncError.badChangeset("\(path) has a damaged header")
+    }
+    let changeset = Array(bytes[(newline + 1)...])
+    guard changeset.count == length, CRC32.hex(of: changeset) == fields[5] else {
+      throw SyncError.incompleteFile(path: path)
+    }
+    return ChangeFile(
+      writer: String(fields[2]), number: number,
+      writerName: fields[6] == "-" ? nil : String(fields[6]), changeset: changeset)
+  }
+
+  static func isPlainName(_ name: String) -> Bool {
+    !name.isEmpty && name.utf8.count <= 64
+      && name.unicodeScalars.allSatisfy {
+        $0.isASCII
+          && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." || $0 == "-"
+            || $0 == "_")
+      }
+  }
+}
+
+/// CRC-32 (IEEE 802.3, the one of zip and PNG): catches a file cut short or changed in transit.
+enum CRC32 {
+  private static let table: [UInt32] = (0..<256).map { index in
+    var value = UInt32(index)
+    for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
+    return value
+  }
+
+  static func checksum(of bytes: [UInt8]) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+    return crc ^ 0xFFFF_FFFF
+  }
+
+  static func hex(of bytes: [UInt8]) -> String {
+    let digits = String(checksum(of: bytes), radix: 16)
+    return String(repeating: "0", count: 8 - digits.count) + digits
+  }
+}

@@ -1,0 +1,107 @@
+/// `cloudy-db sync --folder`: one exchange with a sync folder. First every other device's change
+/// files not applied here yet are applied (each whole or not at all, in its own transaction),
+/// then this device's changes not in the folder yet are written as one new file in its own
+/// subfolder. Changes of a device that has no subfolder here (received from it some other way,
+/// through `cloudy-web`) are written too, so they reach the devices that only see the folder.
+public struct FolderSync {
+  public let database: Database
+  public let folder: SyncFolder
+
+  public init(database: Database, folder: SyncFolder) {
+    self.database = database
+    self.folder = folder
+  }
+
+  /// Applies what arrived and writes what is new here.
+  public func run() throws -> SyncReport {
+    guard try SyncDevice.read(database) != nil else {
+      throw SyncError.badChangeset("the database has no sync tables; run cloudy-db migrate")
+    }
+    try SyncDevice.claimBeforeSync(database)
+    guard let device = try SyncDevice.read(database) else {
+      throw SyncError.badChangeset("the database has no sync tables; run cloudy-db migrate")
+    }
+    var report = SyncReport(device: device.id)
+    for writer in try folder.writers() where writer != device.id {
+      try receive(from: writer, into: &report)
+    }
+    report.sent = try send(from: device)
+    report.devices = try SyncReport.devices(in: database, except: device.id)
+    try recordError(report.skipped.first?.reason)
+    return report
+  }
+
+  private func receive(from writer: String, into report: inout SyncReport) throws {
+    let applied = Set(
+      try database.query("SELECT number FROM sync_file WHERE writer = ?", [writer]) { $0.int64(0) }
+    )
+    for number in try folder.fileNumbers(of: writer) where !applied.contains(number) {
+      let path = folder.filePath(writer: writer, number: number)
+      do {
+        let (bytes, modified) = try folder.read(writer: writer, number: number)
+        let file = try ChangeFile.read(bytes, path: path)
+        guard file.writer == writer else {
+          throw SyncError.badChangeset("\(path) says it was written by \(file.writer)")
+        }
+        let changes = try Changeset.changes(in: file.changeset)
+        let outcome: ChangeApplier.Outcome
+        do {
+          outcome = try ChangeApplier(database: database).apply(
+            file.changeset, changes: changes, file: (writer, number), writerName: file.writerName,
+            seenAt: modified)
+        } catch let error as DatabaseError where !error.isBusy && !error.isIOFailure {
+          throw SyncError.refusedChanges(path: path, reason: error.message)
+        }
+        report.applied += outcome.applied
+        report.conflicts += outcome.conflicts
+      } catch let error as SyncError {
+        report.skipped.append(SyncReport.Skipped(file: path, reason: error.description))
+      }
+    }
+  }
+
+  /// Writes the changes the folder lacks; how many.
+  private func send(from device: SyncDevice) throws -> Int {
+    let writers = Set(try folder.writers())
+    let changes = try database.read { db in
+      try db.query(
+        """
+        SELECT c.origin, c.seq, c.wall, c.counter, c.entity, c.key, c.field, c.value
+        FROM sync_change AS c
+        LEFT JOIN sync_sent AS s ON s.destination = ? AND s.origin = c.origin
+        WHERE c.seq > coalesce(s.seq, 0)
+        ORDER BY c.origin, c.seq
+        """, [folder.id], row: SyncChange.read)
+    }.filter { $0.origin == device.id || !writers.contains($0.origin) }
+    guard !changes.isEmpty else { return 0 }
+    let next = (try folder.fileNumbers(of: device.id).last ?? 0) + 1
+    _ = try folder.write(
+      ChangeFile(
+        writer: device.id, number: next, writerName: device.name ?? SyncReport.hostName(),
+        changeset: try Changeset.make(changes)))
+    try database.write { db in
+      var greatest: [String: Int64] = [:]
+      for change in changes {
+        greatest[change.origin] = max(greatest[change.origin] ?? 0, change.seq)
+      }
+      for (origin, seq) in greatest {
+        try db.execute(
+          """
+          INSERT INTO sync_sent (destination, origin, seq) VALUES (?1, ?2, ?3)
+          ON CONFLICT (destination, origin) DO UPDATE SET seq = max(seq, ?3)
+          """, [folder.id, origin, seq])
+      }
+    }
+    return changes.count
+  }
+
+  /// Keeps the last failure for `--status` (and clears it after a clean sync); written only
+  /// when it changes, so a sync with nothing new writes nothing.
+  private func recordError(_ error: String?) throws {
+    let current = try database.scalarString("SELECT last_error FROM sync_device WHERE id = 1")
+    guard current != error else { return }
+    try database.write { db in
+      try db.execute("UPDATE sync_device SET last_error = ? WHERE id = 1", [error])
+    }
+  }
+}

@@ -1,0 +1,55 @@
+/// One change of one synced field: a row of `sync_change`, the unit of sync.
+///
+/// Its clock (`wall`, `counter`, `origin`) orders it against every other change of the same
+/// field on every device: the greatest wins. `(origin, seq)` names it everywhere, so applying it
+/// twice is applying it once.
+public struct SyncChange: Hashable, Sendable {
+  /// The device that made the change.
+  public var origin: String
+  /// Its place in that device's sequence of changes (1, 2, …).
+  public var seq: Int64
+  /// Hybrid logical clock: unix milliseconds, never behind any clock the device had seen …
+  public var wall: Int64
+  /// … and a counter that orders changes within one millisecond.
+  public var counter: Int64
+  /// `place` or `setting`.
+  public var entity: String
+  /// The place's global id, or `settings`.
+  public var key: String
+  /// The column (or `removed`, `merged_into`).
+  public var field: String
+  public var value: DatabaseValue
+
+  public init(
+    origin: String, seq: Int64, wall: Int64, counter: Int64, entity: String, key: String,
+    field: String, value: DatabaseValue
+  ) {
+    self.origin = origin
+    self.seq = seq
+    self.wall = wall
+    self.counter = counter
+    self.entity = entity
+    self.key = key
+    self.field = field
+    self.value = value
+  }
+
+  /// Whether this change wins over `other` (a change of the same field).
+  public func wins(over other: SyncChange) -> Bool {
+    (wall, counter, origin) > (other.wall, other.counter, other.origin)
+  }
+
+  /// The columns of `sync_change`, in the order changesets carry them.
+  static let columns = "origin, seq, wall, counter, entity, key, field, value"
+
+  /// Reads a row selected with `columns`.
+  static func read(_ row: Statement) -> SyncChange {
+    SyncChange(
+      origin: row.string(0), seq: row.int64(1), wall: row.int64(2), counter: row.int64(3),
+      entity: row.string(4), key: row.string(5), field: row.string(6), value: row.value(7))
+  }
+
+  var arguments: [any DatabaseValueConvertible] {
+    [origin, seq, wall, counter, entity, key, field, value]
+  }
+}

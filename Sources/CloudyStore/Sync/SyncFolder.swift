@@ -1,0 +1,136 @@
+import CloudyPlatform
+
+/// A folder that carries changes between devices (one that Syncthing, Nextcloud or a USB stick
+/// carries): `cloudy-sync.txt` says what it is, and each device writes only in its own
+/// subfolder, named by its device id, so no two devices ever write the same file and a file
+/// synchroniser never has a conflict to resolve. The live database is never in it.
+public struct SyncFolder: Sendable {
+  public static let format = 1
+  static let markerName = "cloudy-sync.txt"
+
+  public let path: String
+  /// The folder's own random id: what this device sent is recorded per destination.
+  public let id: String
+
+  /// Opens the sync folder at `path`, making it one when it is new or empty. A folder holding
+  /// other files and no `cloudy-sync.txt` is refused before anything is written into it.
+  public static func open(_ path: String) throws -> SyncFolder {
+    let marker = "\(path)/\(markerName)"
+    if let text = try? FileContents.read(marker, limit: 64 * 1024) {
+      return try SyncFolder(path: path, marker: String(decoding: text, as: UTF8.self))
+    }
+    if try fileSystem({ try FileStatus.of(path) }) == nil {
+      try fileSystem { try PrivateFolders.create(path) }
+    }
+    let entries = try fileSystem { try FolderEntries.names(in: path) }
+    // Syncthing's own (.stfolder, .stignore, its temporaries) may be there already.
+    guard entries.allSatisfy({ $0.hasPrefix(".") }) else {
+      throw SyncError.notASyncFolder(path: path)
+    }
+    let id = try fileSystem { try RandomBytes.hex(count: 8) }
+    let text = """
+      cloudy-sync \(format)
+      folder \(id)
+
+      This folder carries Cloudy's saved places and settings between devices
+      (cloudy-db sync --folder). Each subfolder is written by one device only, named by its
+      device id; its .changes files are SQLite session changesets. Do not edit them, and do
+      not put a database file here.
+
+      """
+    let temporary = TemporaryFile(for: marker, kind: "sync")
+    defer { temporary.remove() }
+    try fileSystem { try temporary.create(writing: Array(text.utf8)) }
+    do {
+      try temporary.place(.creating)
+    } catch  where error.isAlreadyExisting {
+      // Another device made it first: theirs stands.
+    } catch {
+      throw SyncError.fileSystem(error)
+    }
+    guard let written = try? FileContents.read(marker, limit: 64 * 1024) else {
+      throw SyncError.notASyncFolder(path: path)
+    }
+    return try SyncFolder(path: path, marker: String(decoding: written, as: UTF8.self))
+  }
+
+  private init(path: String, marker: String) throws {
+    let lines = marker.split(separator: "\n").map { $0.split(separator: " ") }
+    guard let first = lines.first, first.count == 2, first[0] == "cloudy-sync",
+      let format = Int(first[1]), lines.count > 1, lines[1].count == 2, lines[1][0] == "folder"
+    else { throw SyncError.notASyncFolder(path: path) }
+    guard format <= Self.format else {
+      throw SyncError.newerFolder(path: path, found: format, known: Self.format)
+    }
+    self.path = path
+    self.id = String(lines[1][1])
+  }
+
+  /// The devices that write here: subfolders named like a device id.
+  public func writers() throws -> [String] {
+    try Self.fileSystem { try FolderEntries.names(in: path) }.filter(Self.isDeviceID)
+  }
+
+  static func isDeviceID(_ name: String) -> Bool {
+    name.utf8.count == 16
+      && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+  }
+
+  /// The numbers of the change files `writer` has written here, in order.
+  public func fileNumbers(of writer: String) throws -> [Int64] {
+    let folder = "\(path)/\(writer)"
+    guard try Self.fileSystem({ try FileStatus.of(folder) }) != nil else { return [] }
+    return try Self.fileSystem { try FolderEntries.names(in: folder) }
+      .compactMap(ChangeFile.number(inFileName:)).sorted()
+  }
+
+  public func filePath(writer: String, number: Int64) -> String {
+    "\(path)/\(writer)/\(ChangeFile.fileName(number: number))"
+  }
+
+  /// The bytes of one change file and when it was written, refusing one larger than any Cloudy
+  /// writes.
+  func read(writer: String, number: Int64) throws -> (bytes: [UInt8], modified: Int64) {
+    let file = filePath(writer: writer, number: number)
+    guard let status = try Self.fileSystem({ try FileStatus.of(file) }) else {
+      throw SyncError.incompleteFile(path: file)
+    }
+    guard status.size <= ChangeFile.sizeLimit else {
+      throw SyncError.tooLarge(path: file, size: status.size, limit: ChangeFile.sizeLimit)
+    }
+    guard let bytes = try? FileContents.read(file, limit: Int(ChangeFile.sizeLimit)) else {
+      throw SyncError.incompleteFile(path: file)
+    }
+    return (bytes, Int64(status.modified.seconds))
+  }
+
+  /// Writes `file` under its writer's subfolder, whole or not at all (a temporary, synced,
+  /// then linked into place); under the next free number when another copy took this one.
+  func write(_ file: ChangeFile) throws -> ChangeFile {
+    var file = file
+    try Self.fileSystem { try PrivateFolders.create("\(path)/\(file.writer)") }
+    while true {
+      let destination = filePath(writer: file.writer, number: file.number)
+      let temporary = TemporaryFile(for: destination, kind: "sync")
+      defer { temporary.remove() }
+      try Self.fileSystem { try temporary.create(writing: file.bytes) }
+      do {
+        try temporary.place(.creating)
+        return file
+      } catch  where error.isAlreadyExisting {
+        file.number += 1
+      } catch {
+        throw SyncError.fileSystem(error)
+      }
+    }
+  }
+
+  /// Runs a file-system step, reporting its failure as the sync's.
+  static func fileSystem<Result>(_ body: () throws -> Result) throws -> Result {
+    do {
+      return try body()
+    } catch let error as SystemCallError {
+      throw SyncError.fileSystem(error)
+    }
+  }
+}

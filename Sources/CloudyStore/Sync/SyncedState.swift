@@ -1,0 +1,291 @@
+import CloudyModels
+import CloudyPlatform
+
+/// Writes the winning value of every field that changed into the tables the rest of Cloudy
+/// reads (`location`, `settings`): what a place or setting is on this device after a sync.
+///
+/// Runs inside the apply transaction, with the capture triggers standing aside; the few
+/// changes it must make of its own (below) are recorded as this device's, so they travel on and
+/// every device comes to the same list:
+/// - a place is shown once it has a name and coordinates, and goes when its `removed` wins;
+/// - the same place saved on two devices (the same name, ignoring ASCII case, within 1 km) is
+///   one place: the one with the smaller global id stays, the other is recorded as merged into
+///   it (and comes back only if that one is removed without it);
+/// - two different places with one name stay two: the one with the greater global id is given
+///   a number, "Name (2)", as `cloudy-db import` does;
+/// - places that end up sharing an order key are numbered again in (key, global id) order,
+///   which every device computes alike.
+struct SyncedState {
+  let database: Database
+
+  /// The settings columns that sync; one added later joins here and in its trigger.
+  private enum SettingColumn: String {
+    case time = "time_notation"
+    case units = "units_notation"
+    case temperature = "temperature_notation"
+  }
+
+  /// Makes the tables show the winners for `placeKeys` and the settings fields in
+  /// `settingFields`.
+  func update(placeKeys: Set<String>, settingFields: Set<String>) throws {
+    var pending = placeKeys
+    // Places merged into a place whose fate changed follow it.
+    for key in placeKeys { pending.formUnion(try mergedPlaces(into: key)) }
+    for key in pending.sorted() { try updatePlace(key) }
+    for field in settingFields.sorted() { try updateSetting(field) }
+    try SyncDevice.setApplying(database, false)
+    try orderWithoutTies()
+    try keepSelectionValid()
+    try SyncDevice.setApplying(database, true)
+  }
+
+  // MARK: - Winners
+
+  private func winners(_ entity: String, _ key: String) throws -> [String: DatabaseValue] {
+    var values: [String: DatabaseValue] = [:]
+    let rows = try database.query(
+      """
+      SELECT field, value FROM sync_change AS c
+      WHERE entity = ?1 AND key = ?2 AND NOT EXISTS (
+        SELECT 1 FROM sync_change AS n
+        WHERE n.entity = ?1 AND n.key = ?2 AND n.field = c.field
+          AND (n.wall, n.counter, n.origin) > (c.wall, c.counter, c.origin))
+      """, [entity, key]
+    ) { ($0.string(0), $0.value(1)) }
+    for (field, value) in rows { values[field] = value }
+    return values
+  }
+
+  private func mergedPlaces(into key: String) throws -> [String] {
+    try database.query(
+      "SELECT DISTINCT key FROM sync_change WHERE field = 'merged_into' AND entity = 'place' AND value = ?",
+      [key]
+    ) { $0.string(0) }
+  }
+
+  // MARK: - Places
+
+  private struct Fields {
+    var name: String
+    var query: String?
+    var latitude: Double
+    var longitude: Double
+    var countryCode: String?
+    var region: String?
+    var timeZone: String?
+    var source: String
+    var position: Int64?
+
+    init?(_ values: [String: DatabaseValue]) {
+      guard case .text(let name)? = values["name"], let latitude = values["latitude"]?.number,
+        let longitude = values["longitude"]?.number, case .text(let source)? = values["source"]
+      else { return nil }
+      self.name = name
+      self.latitude = latitude
+      self.longitude = longitude
+      self.source = source
+      query = values["query"]?.text
+      countryCode = values["country_code"]?.text
+      region = values["region"]?.text
+      timeZone = values["time_zone"]?.text
+      if case .integer(let position)? = values["position"] { self.position = position }
+    }
+  }
+
+  private func localID(of key: String) throws -> Int64? {
+    try database.queryFirst("SELECT location_id FROM sync_place WHERE uid = ?", [key]) {
+      $0.int64(0)
+    }
+  }
+
+  private func updatePlace(_ key: String) throws {
+    let values = try winners("place", key)
+    let local = try localID(of: key)
+    guard try isShown(values), let fields = Fields(values) else {
+      if let local { try removeLocal(local) }
+      return
+    }
+    if let local {
+      try write(fields, key: key, id: local)
+      return
+    }
+    if let same = try samePlace(as: fields, key: key) {
+      if key < same.key {
+        // This one stays; the one saved here is recorded as merged into it and takes its id.
+        try SyncDevice.record(
+          database, entity: "place", key: same.key, field: "merged_into", value: .text(key))
+        try database.execute("UPDATE sync_place SET uid = ? WHERE location_id = ?", [key, same.id])
+        try write(fields, key: key, id: same.id)
+      } else {
+        try SyncDevice.record(
+          database, entity: "place", key: key, field: "merged_into", value: .text(same.key))
+      }
+      return
+    }
+    try insert(fields, key: key)
+  }
+
+  /// Whether a place with these winners is shown: not removed, and not merged into a place
+  /// that is shown here.
+  private func isShown(_ values: [String: DatabaseValue]) throws -> Bool {
+    if case .integer(1)? = values["removed"] { return false }
+    if case .text(let target)? = values["merged_into"] {
+      let targetValues = try winners("place", target)
+      if case .integer(1)? = targetValues["removed"] { return true }
+      return try localID(of: target) == nil
+    }
+    return true
+  }
+
+  /// A place saved here under another global id with the same name within 1 km.
+  private func samePlace(as fields: Fields, key: String) throws -> (id: Int64, key: String)? {
+    guard
+      let row = try database.queryFirst(
+        """
+        SELECT l.id, p.uid, l.latitude, l.longitude FROM location AS l
+        JOIN sync_place AS p ON p.location_id = l.id
+        WHERE l.name = ? COLLATE NOCASE AND p.uid <> ?
+        """, [fields.name, key], row: { ($0.int64(0), $0.string(1), $0.double(2), $0.double(3)) })
+    else { return nil }
+    let kilometres = GreatCircle.kilometres(
+      latitude1: row.2, longitude1: row.3, latitude2: fields.latitude,
+      longitude2: fields.longitude)
+    return kilometres <= 1 ? (row.0, row.1) : nil
+  }
+
+  private func insert(_ fields: Fields, key: String) throws {
+    var fields = fields
+    fields.name = try distinctName(fields.name, key: key, excluding: nil)
+    let next = try database.scalarInt("SELECT coalesce(max(position) + 1, 0) FROM location")
+    let position = fields.position ?? next
+    try database.execute(
+      """
+      INSERT INTO location (name, query, latitude, longitude, country_code, region, time_zone, source, position)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      [
+        fields.name, fields.query, fields.latitude, fields.longitude, fields.countryCode,
+        fields.region, fields.timeZone, fields.source, position,
+      ])
+    try database.execute(
+      "INSERT OR REPLACE INTO sync_place (location_id, uid) VALUES (?, ?)",
+      [database.lastInsertedRowID, key])
+  }
+
+  private func write(_ fields: Fields, key: String, id: Int64) throws {
+    var fields = fields
+    fields.name = try distinctName(fields.name, key: key, excluding: id)
+    try database.execute(
+      """
+      UPDATE location SET name = ?, query = ?, latitude = ?, longitude = ?, country_code = ?,
+        region = ?, time_zone = ?, source = ?, position = coalesce(?, position),
+        updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+      WHERE id = ?
+      """,
+      [
+        fields.name, fields.query, fields.latitude, fields.longitude, fields.countryCode,
+        fields.region, fields.timeZone, fields.source, fields.position, id,
+      ])
+  }
+
+  /// `name`, or, when another place here has it (ignoring ASCII case), the name the place with
+  /// the greater global id of the two takes: "Name (2)", "Name (3)", …
+  private func distinctName(_ name: String, key: String, excluding id: Int64?) throws -> String {
+    guard
+      let other = try database.queryFirst(
+        """
+        SELECT l.id, p.uid FROM location AS l JOIN sync_place AS p ON p.location_id = l.id
+        WHERE l.name = ? COLLATE NOCASE AND l.id IS NOT ?
+        """, [name, id], row: { ($0.int64(0), $0.string(1)) })
+    else { return name }
+    let numbered = try freeName(after: name)
+    if key > other.1 {
+      try SyncDevice.record(
+        database, entity: "place", key: key, field: "name", value: .text(numbered))
+      return numbered
+    }
+    try SyncDevice.record(
+      database, entity: "place", key: other.1, field: "name", value: .text(numbered))
+    try database.execute("UPDATE location SET name = ? WHERE id = ?", [numbered, other.0])
+    return name
+  }
+
+  private func freeName(after name: String) throws -> String {
+    var number = 2
+    while true {
+      let candidate = "\(name) (\(number))"
+      if try database.scalarInt(
+        "SELECT count(*) FROM location WHERE name = ? COLLATE NOCASE", [candidate]) == 0
+      {
+        return candidate
+      }
+      number += 1
+    }
+  }
+
+  private func removeLocal(_ id: Int64) throws {
+    try database.execute("DELETE FROM location WHERE id = ?", [id])
+    try database.execute("DELETE FROM sync_place WHERE location_id = ?", [id])
+  }
+
+  /// Order keys shared by two places are numbered again in (key, global id) order: the order
+  /// every device computes from the same winners. Recorded, as the triggers record any move.
+  private func orderWithoutTies() throws {
+    guard
+      try database.scalarInt("SELECT count(*) - count(DISTINCT position) FROM location") > 0
+    else { return }
+    try database.execute(
+      """
+      UPDATE location SET position = ordered.row
+      FROM (
+        SELECT l.id, row_number() OVER (ORDER BY l.position, p.uid) - 1 AS row
+        FROM location AS l LEFT JOIN sync_place AS p ON p.location_id = l.id
+      ) AS ordered
+      WHERE location.id = ordered.id AND location.position <> ordered.row
+      """)
+  }
+
+  /// A place removed by another device may have been the selection here: the first place (or
+  /// the current location) takes its place, as after a removal here.
+  private func keepSelectionValid() throws {
+    guard try database.scalarInt("SELECT count(*) FROM selection") == 0 else { return }
+    if let first = try database.queryFirst(
+      "SELECT id FROM location ORDER BY position, id LIMIT 1", row: { $0.int64(0) })
+    {
+      try database.execute(
+        "INSERT INTO selection (id, kind, location_id) VALUES (1, 'saved', ?)", [first])
+    } else if try database.scalarInt("SELECT count(*) FROM current_location") > 0 {
+      try database.execute(
+        "INSERT INTO selection (id, kind, location_id) VALUES (1, 'current', NULL)")
+    }
+  }
+
+  // MARK: - Settings
+
+  private func updateSetting(_ field: String) throws {
+    // The column name comes from the closed set above, never from the file.
+    guard let known = SettingColumn(rawValue: field),
+      let value = try winners("setting", "settings")[field]
+    else { return }
+    let column = known.rawValue
+    try database.execute(
+      "UPDATE settings SET \(column) = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = 1",
+      [value])
+  }
+}
+
+extension DatabaseValue {
+  fileprivate var number: Double? {
+    switch self {
+    case .integer(let value): Double(value)
+    case .real(let value): value
+    case .text(let text): Double(text)  // a hand edit in the sqlite3 shell
+    default: nil
+    }
+  }
+
+  fileprivate var text: String? {
+    if case .text(let value) = self { return value }
+    return nil
+  }
+}
