@@ -1,5 +1,6 @@
 import ArgumentParser
 import CloudyCLI
+import CloudyModels
 import CloudyPlatform
 import CloudyStore
 
@@ -21,11 +22,23 @@ extension CloudyDB {
         machine's clock is behind). A removed place stays removed. The selection, the current \
         location and cached forecasts belong to each device and are not synced.
 
+        HUB (http://HOST:PORT, the address a household's cloudy-web printed): syncs through that \
+        server instead; its database is one more device, and changes travel through it to \
+        every device that syncs with it. On a listen address other than loopback it needs its \
+        login token: --token-file PATH (the file cloudy-web wrote).
+
         --status: this device, the devices heard from and when, changes waiting to be sent, \
         the last error. Changes nothing.
         """)
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var output: OutputOptions
+    @Argument(
+      help: ArgumentHelp("A cloudy-web to sync through: http://HOST:PORT.", valueName: "hub"))
+    var hub: String?
+    @Option(
+      help: ArgumentHelp("The hub's login token file (what cloudy-web wrote).", valueName: "path"),
+      completion: .file())
+    var tokenFile: String?
     @Option(
       name: .customLong("folder"),
       help: ArgumentHelp("The sync folder your devices share.", valueName: "dir"),
@@ -37,11 +50,23 @@ extension CloudyDB {
     var status = false
 
     func validate() throws {
-      if status && (folder != nil || watch) {
-        throw ValidationError("--status shows the state; give it without --folder and --watch")
+      if status && (folder != nil || watch || hub != nil) {
+        throw ValidationError(
+          "--status shows the state; give it without a hub, --folder or --watch")
       }
-      if !status && folder == nil {
-        throw ValidationError("say where to sync: --folder DIR (or --status to see the state)")
+      if folder != nil && hub != nil {
+        throw ValidationError("sync through a hub or a folder, not both at once")
+      }
+      if !status && folder == nil && hub == nil {
+        throw ValidationError(
+          "say where to sync: --folder DIR, or a hub http://HOST:PORT (or --status to see the state)"
+        )
+      }
+      if hub != nil && watch {
+        throw ValidationError("--watch follows a folder; for a hub, run sync from a timer")
+      }
+      if tokenFile != nil && hub == nil {
+        throw ValidationError("--token-file is for a hub")
       }
     }
 
@@ -50,6 +75,14 @@ extension CloudyDB {
         let databasePath = try database.resolve()
         if status {
           try showStatus(databasePath)
+          return
+        }
+        if let hub {
+          let address = try HubAddress(hub)
+          let token = try tokenFile.map(Self.readToken)
+          let db = try StoreAccess.writing(databasePath)
+          let report = try HubSync(database: db, hub: address, token: token).run()
+          SyncOutput.print(report, json: output.json, quiet: false)
           return
         }
         guard let folder else { return }
@@ -61,6 +94,16 @@ extension CloudyDB {
           SyncOutput.print(report, json: output.json, quiet: false)
         }
       }
+    }
+
+    private static func readToken(_ path: String) throws -> String {
+      let bytes: [UInt8]
+      do {
+        bytes = try FileContents.read(path, limit: 4096)
+      } catch {
+        throw CommandError.unreadableFile(path: path, error, purpose: "a login token")
+      }
+      return String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
     }
 
     private func showStatus(_ databasePath: DatabasePath) throws {

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import CloudyCLI
 import CloudyPlatform
+import CloudyStore
 
 /// `cloudy-web`: the Cloudy app in the browser, for a household's devices, on the view models
 /// the terminal app and the tools use.
@@ -52,6 +53,14 @@ public struct CloudyWebCommand: AsyncParsableCommand {
       valueName: "name"))
   var allowHosts: [String] = []
 
+  @Option(
+    name: .customLong("sync-folder"),
+    help: ArgumentHelp(
+      "Also keep this server's places and settings in step with a sync folder (as cloudy-db sync --folder does).",
+      valueName: "dir"),
+    completion: .directory)
+  var syncFolder: String?
+
   @OptionGroup var fetching: FetchingOptions
 
   public init() {}
@@ -63,7 +72,8 @@ public struct CloudyWebCommand: AsyncParsableCommand {
       let server = try WebServer(
         databasePath: databasePath.path, listen: listen, token: token,
         allowHosts: allowHosts, offline: fetching.offline,
-        refreshAfter: fetching.refreshAfter.seconds)
+        refreshAfter: fetching.refreshAfter.seconds,
+        syncFolder: try syncFolder.map { try SyncFolder.open($0) })
       try await server.run()
     }
   }

@@ -179,6 +179,8 @@ public enum Maintenance {
     }
     do {
       try migrator.migrate(database)
+      // The restored file is an earlier state of this device: it syncs on as a new one.
+      try SyncDevice.renewAfterRestore(database)
     } catch {
       let problem =
         switch error {
@@ -189,7 +191,6 @@ public enum Maintenance {
         }
       throw MaintenanceError.restoredButNotMigrated(database.path, keep: keep, problem: problem)
     }
-    try SyncDevice.renewAfterRestore(database)
   }
 
   // MARK: - Vacuum

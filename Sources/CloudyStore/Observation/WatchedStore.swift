@@ -34,6 +34,12 @@ public final class WatchedStore {
     return try body(database)
   }
 
+  /// Runs `body` on the writing connection (opened, and the file created, on first use): for
+  /// work that is neither a place nor a setting, such as applying another device's changes.
+  public func withWriter<Result>(_ body: (Database) throws -> Result) throws -> Result {
+    try body(try writing())
+  }
+
   private func writing() throws -> Database {
     if let writer { return writer }
     let opened = try DatabaseFile.openForWriting(path: watcher.path)

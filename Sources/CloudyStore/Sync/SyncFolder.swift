@@ -71,7 +71,8 @@ public struct SyncFolder: Sendable {
     try Self.fileSystem { try FolderEntries.names(in: path) }.filter(Self.isDeviceID)
   }
 
-  static func isDeviceID(_ name: String) -> Bool {
+  /// Whether `name` looks like a device id: 16 lower-case hex digits.
+  public static func isDeviceID(_ name: String) -> Bool {
     name.utf8.count == 16
       && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
   }

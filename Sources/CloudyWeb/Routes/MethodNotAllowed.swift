@@ -12,6 +12,9 @@ struct MethodNotAllowed: RouterMiddleware {
     (["api", "places", "*", "select"], [.post]),
     (["api", "places", "*", "forecast"], [.get]),
     (["api", "settings"], [.get, .put]),
+    (["api", "sync"], [.get]),
+    (["api", "sync", "changes"], [.post]),
+    (["api", "sync", "pull"], [.post]),
   ]
 
   func handle(

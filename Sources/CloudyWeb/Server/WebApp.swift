@@ -25,6 +25,7 @@ struct WebApp: Sendable {
     addPageRoutes(to: router)
     addPlaceActionRoutes(to: router)
     addAPIRoutes(to: router)
+    addSyncRoutes(to: router)
     addEventRoutes(to: router)
     addStaticRoutes(to: router)
     return router

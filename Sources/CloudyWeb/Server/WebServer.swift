@@ -1,4 +1,5 @@
 import CloudyPlatform
+import CloudyStore
 import Hummingbird
 import Logging
 import NIOCore
@@ -12,10 +13,11 @@ struct WebServer {
   private let app: WebApp
   private let listen: ListenAddress
   private let hosts: HostPolicy
+  private let syncFolder: SyncFolder?
 
   init(
     databasePath: String, listen: ListenAddress, token: String?, allowHosts: [String],
-    offline: Bool, refreshAfter: Int64
+    offline: Bool, refreshAfter: Int64, syncFolder: SyncFolder? = nil
   ) throws {
     // Opened (and checked) before listening: a damaged or foreign file is one line and no
     // server.
@@ -27,6 +29,7 @@ struct WebServer {
         events: shared.events),
       csrf: try CSRFToken(), offline: offline, refreshAfter: refreshAfter, token: token)
     self.listen = listen
+    self.syncFolder = syncFolder
     hosts = HostPolicy(listen: listen, extraNames: allowHosts)
   }
 
@@ -54,7 +57,9 @@ struct WebServer {
           // event stream to wait for.
           .init(service: application),
           .init(service: LiveService(shared: app.shared, refreshes: app.refreshes)),
-        ],
+        ]
+          + (syncFolder.map { [.init(service: FolderSyncService(shared: app.shared, folder: $0))] }
+            ?? []),
         gracefulShutdownSignals: [.sigterm, .sigint],
         logger: logger))
     try await group.run()

@@ -1,0 +1,116 @@
+/// The store's side of syncing through a hub (`cloudy-web`'s `/api/sync`): what each side holds,
+/// said as a "have" list (per device that made changes, the greatest sequence number held
+/// with none missing before it), and the changes the other side lacks.
+///
+/// Both directions are stateless: a device asks the hub what it has, sends what the hub lacks,
+/// then gives its own list and receives what it lacks. Sending a change twice is harmless
+/// (a replay is left as it is), so a list that is a little behind costs bytes, never an edit.
+public struct HubExchange {
+  public let database: Database
+
+  public init(database: Database) {
+    self.database = database
+  }
+
+  /// This device, once the file is claimed as its own (a copied file gets its own id first).
+  public func device() throws -> SyncDevice {
+    guard try SyncDevice.read(database) != nil else {
+      throw SyncError.badChangeset("the database has no sync tables; run cloudy-db migrate")
+    }
+    try SyncDevice.claimBeforeSync(database)
+    guard let device = try SyncDevice.read(database) else {
+      throw SyncError.badChangeset("the database has no sync tables; run cloudy-db migrate")
+    }
+    return device
+  }
+
+  /// The devices heard from, for a report.
+  public func peers(except device: String) throws -> [SyncReport.Peer] {
+    try SyncReport.devices(in: database, except: device)
+  }
+
+  /// Per origin device, the greatest `seq` such that every change 1…seq of it is here.
+  public func have() throws -> [String: Int64] {
+    let rows = try database.query(
+      """
+      SELECT origin, max(seq), count(*) FROM sync_change GROUP BY origin
+      """
+    ) { ($0.string(0), $0.int64(1), $0.int64(2)) }
+    var have: [String: Int64] = [:]
+    for (origin, greatest, count) in rows {
+      if greatest == count {
+        have[origin] = greatest
+        continue
+      }
+      // A gap (a file not arrived yet): the run that starts at 1 ends before it.
+      have[origin] = try database.scalarInt(
+        """
+        SELECT coalesce(min(seq), 0) FROM sync_change AS c
+        WHERE origin = ?1 AND NOT EXISTS (
+          SELECT 1 FROM sync_change WHERE origin = ?1 AND seq = c.seq + 1)
+          AND EXISTS (SELECT 1 FROM sync_change WHERE origin = ?1 AND seq = 1)
+        """, [origin])
+    }
+    return have
+  }
+
+  /// The changes here that a side holding `have` lacks, oldest first per device; at most
+  /// `limit` of them.
+  public func changes(after have: [String: Int64], limit: Int = .max) throws -> [SyncChange] {
+    let all = try database.query(
+      "SELECT \(SyncChange.columns) FROM sync_change ORDER BY origin, seq", row: SyncChange.read)
+    return Array(all.lazy.filter { $0.seq > (have[$0.origin] ?? 0) }.prefix(limit))
+  }
+
+  /// Applies changes sent by `peer` (their changeset), all or nothing, and notes when it was
+  /// heard from.
+  public func receive(
+    _ changeset: [UInt8], from peer: String, name: String?, at seconds: Int64
+  ) throws -> ChangeApplier.Outcome {
+    let changes = try Changeset.changes(in: changeset)
+    let outcome = try ChangeApplier(database: database).apply(changeset, changes: changes)
+    try notePeer(peer, name: name, at: seconds)
+    return outcome
+  }
+
+  /// Records that `peer` was heard from (a hub or a device that synced with it).
+  public func notePeer(_ peer: String, name: String?, at seconds: Int64) throws {
+    guard SyncFolder.isDeviceID(peer) else { return }
+    try database.write { db in
+      try db.execute(
+        """
+        INSERT INTO sync_peer (device, name, last_seen) VALUES (?1, ?2, ?3)
+        ON CONFLICT (device) DO UPDATE SET name = coalesce(?2, name),
+          last_seen = max(last_seen, ?3)
+        """, [peer, name, seconds])
+    }
+  }
+
+  /// Notes that `destination` now holds this device's changes up to `seq` (for `--status`).
+  public func noteSent(to destination: String, origin: String, seq: Int64) throws {
+    try database.write { db in
+      try db.execute(
+        """
+        INSERT INTO sync_sent (destination, origin, seq) VALUES (?1, ?2, ?3)
+        ON CONFLICT (destination, origin) DO UPDATE SET seq = max(seq, ?3)
+        """, [destination, origin, seq])
+    }
+  }
+
+  /// Reads a have list written as `origin=seq,origin=seq` (the form both sides send).
+  public static func parseHave(_ text: String) -> [String: Int64]? {
+    var have: [String: Int64] = [:]
+    for item in text.split(separator: ",") {
+      let parts = item.split(separator: "=")
+      guard parts.count == 2, SyncFolder.isDeviceID(String(parts[0])),
+        let seq = Int64(parts[1]), seq >= 0
+      else { return nil }
+      have[String(parts[0])] = seq
+    }
+    return have
+  }
+
+  public static func formatHave(_ have: [String: Int64]) -> String {
+    have.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+  }
+}
