@@ -74,6 +74,14 @@ CREATE TABLE sync_sent (
   PRIMARY KEY (destination, origin)
 ) WITHOUT ROWID;
 
+-- The number of the last change file this device wrote into each sync folder (by the folder's
+-- id): numbers never go back, even when old files are cleared from the folder, so no device
+-- takes a new file for one it applied already.
+CREATE TABLE sync_written (
+  destination TEXT PRIMARY KEY,
+  number      INTEGER NOT NULL CHECK (number > 0)
+) WITHOUT ROWID;
+
 -- The change files this device applied: (the device that wrote it, its number).
 CREATE TABLE sync_file (
   writer     TEXT NOT NULL,

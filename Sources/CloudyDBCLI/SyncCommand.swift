@@ -163,8 +163,14 @@ struct SyncWatch {
     let watcher = try DatabaseWatcher(path: databasePath.path)
     let events = FileEvents()
     var watched: Set<String> = []
+    var lastSkipped: [SyncReport.Skipped] = []
     while true {
-      let report = try FolderSync(database: db, folder: folder).run()
+      var report = try FolderSync(database: db, folder: folder).run()
+      // A file that stays skipped (incomplete, from a newer Cloudy) is said once, not at
+      // every look.
+      let skipped = report.skipped
+      if skipped == lastSkipped { report.skipped = [] }
+      lastSkipped = skipped
       if report.sent > 0 || report.applied > 0 || !report.skipped.isEmpty {
         SyncOutput.print(report, json: json, quiet: true)
       }

@@ -271,4 +271,21 @@ struct SyncTests {
     #expect(try Set(b.names()) == ["Home", "Work", "Cabin"])
     try expectConverged([a, b])
   }
+
+  @Test(
+    "file numbers never go back: a new file after old ones were cleared from the folder is applied")
+  func clearedFolder() throws {
+    let folder = try TemporaryFolder()
+    let (a, b) = (try SyncTestDevice(folder, "a"), try SyncTestDevice(folder, "b"))
+    try a.locations.add(place("First", 1, 1))
+    try syncAll([a, b], through: folder.file("sync"))
+    // Someone tidies the folder: a's old files go.
+    let writer = try #require(try SyncDevice.read(a.database)?.id)
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.file("sync/\(writer)")) {
+      try FileManager.default.removeItem(atPath: folder.file("sync/\(writer)/\(name)"))
+    }
+    try a.locations.add(place("Second", 2, 2))
+    try syncAll([a, b], through: folder.file("sync"))
+    #expect(try b.names() == ["First", "Second"])
+  }
 }

@@ -74,12 +74,19 @@ public struct FolderSync {
         """, [folder.id], row: SyncChange.read)
     }.filter { $0.origin == device.id || !writers.contains($0.origin) }
     guard !changes.isEmpty else { return 0 }
-    let next = (try folder.fileNumbers(of: device.id).last ?? 0) + 1
-    _ = try folder.write(
+    let written = try database.scalarInt(
+      "SELECT coalesce(max(number), 0) FROM sync_written WHERE destination = ?", [folder.id])
+    let next = max(try folder.fileNumbers(of: device.id).last ?? 0, written) + 1
+    let file = try folder.write(
       ChangeFile(
         writer: device.id, number: next, writerName: device.name ?? SyncReport.hostName(),
         changeset: try Changeset.make(changes)))
     try database.write { db in
+      try db.execute(
+        """
+        INSERT INTO sync_written (destination, number) VALUES (?1, ?2)
+        ON CONFLICT (destination) DO UPDATE SET number = max(number, ?2)
+        """, [folder.id, file.number])
       var greatest: [String: Int64] = [:]
       for change in changes {
         greatest[change.origin] = max(greatest[change.origin] ?? 0, change.seq)
