@@ -165,6 +165,7 @@ let package = Package(
         "CloudyViewModels", "CloudyStoring", "CloudyStore", "CloudyServices", "CloudyGazetteer",
         "CloudyPlatform", "CloudyModels", "CloudyJSON",
         "CloudyWebAssets",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Logging", package: "swift-log"),

@@ -3,8 +3,8 @@ import CloudyPlatform
 public import CloudyStoring
 
 /// The typed wire to `cloudy-forecast-fetch`, the one executable that links networking: where it
-/// is, how a place is named to it, and what it answered. Front-ends that fetch (the app now, a
-/// web server next) and `cloudy-forecast fetch` use this one definition.
+/// is, how a place is named to it, and what it answered. Front-ends that fetch (the app and
+/// cloudy-web) and `cloudy-forecast fetch` use this one definition.
 ///
 /// A saved place is named by its id, never by its row number: another process may reorder the
 /// list between a front-end's read and the child's start, and a number would then fetch, and
