@@ -136,6 +136,9 @@ enum ImportReport {
           "cloudy-db: choose with --name-column \(ShellWord.quoted(choice.candidate)) (or --name-column \(ShellWord.quoted(choice.repeating)) to keep that column)"
         )
       }
+      if problem.field == "format", problem.message.hasPrefix("this JSON is not a Cloudy") {
+        Output.error("cloudy-db: if it is GeoJSON, pass --format geojson")
+      }
       if problem.message.hasPrefix("the header has no") {
         Output.error(
           "cloudy-db: name the columns with --name-column, --lat-column and --lon-column")
