@@ -39,6 +39,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    // KMZ (zipped KML) for `cloudy-db import`, linked by cloudy-db alone: it brings Foundation
+    // and zlib into that one tool (the cost is measured in the README).
+    .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
   ],
   targets: [
     // MARK: Bottom layer
@@ -116,7 +119,7 @@ let package = Package(
       dependencies: [
         "CloudyCLI", "CloudyJSON", "CloudyStore", "CloudyExchange", "CloudyModels",
         "CloudyPlatform",
-        argumentParser,
+        argumentParser, .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ]),
     .executableTarget(name: "cloudy-db", dependencies: ["CloudyDBCLI", "CloudyCLI"]),
     .target(

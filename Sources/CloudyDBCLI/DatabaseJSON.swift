@@ -25,7 +25,8 @@ import CloudyStore
 ///      "removed", "settingsReplaced", "currentLocationChanged", "forecasts",
 ///      "ignoredFields": [..], "foreign",
 ///      "omitted": [{"reason", "count", "first": problem}],
-///      "invalid": [problem], "renamed": [{"from", "to", "where"}], "outlines"}
+///      "invalid": [problem], "renamed": [{"from", "to", "where"}], "outlines",
+///      "repeated": [{"name", "where", "first"}], "notes": [..]}
 ///
 ///     {"ok": false, "file", "format", "problems": [problem], "unlisted",
 ///      "reasons": [{"reason", "count", "first": problem}]}
@@ -33,6 +34,9 @@ import CloudyStore
 ///     {"ok": false, "file", "format", "problems", "unlisted", "reasons",
 ///      "partial": true, "importable", "invalidRecords",
 ///      "omitted": [{"reason", "count", "first": problem}]}
+///
+/// `repeated` lists the records that repeat a place already in the file (the same name within
+/// 25 m), imported once; `notes` what was decided about the file's columns.
 ///
 /// `sync`: `{"device", "sent", "applied", "conflicts", "devices": [{"device", "name",
 /// "lastSeen"}], "skipped": [{"file", "reason"}]}` (`lastSeen` in unix seconds: when that
@@ -165,6 +169,17 @@ enum DatabaseJSON {
             })
         ),
         ("outlines", .int(Int64(read.leftOut.outlines))),
+        (
+          "repeated",
+          .array(
+            read.leftOut.repeated.map {
+              .object([
+                ("name", .string($0.name)), ("where", .string($0.origin)),
+                ("first", .string($0.first)),
+              ])
+            })
+        ),
+        ("notes", .array(read.leftOut.notes.map { .string($0) })),
       ])
   }
 

@@ -62,6 +62,13 @@ enum ImportReport {
   /// What a foreign file held besides the places imported: outlines, renamed names, records
   /// that are not places and (with --skip-invalid) records that could not be stored.
   private static func leftOutLines(_ leftOut: LeftOut, file: String) {
+    for note in leftOut.notes { Output.line("note: \(note)") }
+    if let first = leftOut.repeated.first {
+      let count = leftOut.repeated.count
+      Output.line(
+        "\(MessageText.counted(count, "record")) \(count == 1 ? "repeats" : "repeat") a place already in the file (the same name within \(Int(LeftOut.repeatedWithinMetres)) m), imported once: \"\(first.name)\" (\(first.origin)) as at \(first.first)\(count > 1 ? ", …" : "")"
+      )
+    }
     if leftOut.outlines > 0 {
       Output.line(
         "\(MessageText.counted(leftOut.outlines, "outline")) imported as the place at its centre")
@@ -124,6 +131,14 @@ enum ImportReport {
   private static func refusalLines(_ refusal: ImportRefusal, file: String) {
     if refusal.count == 1, let problem = refusal.problems.first {
       Output.error("cloudy-db: error: \(file): \(problem); nothing was imported")
+      if let choice = refusal.nameColumnChoice {
+        Output.error(
+          "cloudy-db: choose with --name-column \(ShellWord.quoted(choice.candidate)) (or --name-column \(ShellWord.quoted(choice.repeating)) to keep that column)"
+        )
+      }
+      if problem.field == "format", problem.message.hasPrefix("this JSON is not a Cloudy") {
+        Output.error("cloudy-db: if it is GeoJSON, pass --format geojson")
+      }
       if problem.message.hasPrefix("the header has no") {
         Output.error(
           "cloudy-db: name the columns with --name-column, --lat-column and --lon-column")

@@ -89,10 +89,11 @@ public enum ForecastDecoder {
     case .openMeteo: decoded = try OpenMeteoDecoding.decode(document, model: model)
     case .darkSky:
       if let model {
-        throw .invalidResponse("--model \(model) applies to Open-Meteo responses only")
+        throw .invalidResponse("a model (\(model)) can be chosen in Open-Meteo responses only")
       }
       decoded = try DarkSkyDecoding.decode(document)
     }
+    try ForecastSpan.check(decoded, madeBy: fetchedAt)
     var notes = decoded.notes
     let weather = try decoded.validated(
       provider: decoded.provider ?? format.providerKind, fetchedAt: fetchedAt, notes: &notes)

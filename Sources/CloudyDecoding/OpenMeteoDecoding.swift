@@ -13,7 +13,8 @@ import CloudyServices
 ///   and weather code column is left out and named in `notes`. A `null` in a series is a
 ///   missing value: that row is left out (never read as 0).
 /// - Multi-model responses (`models=…`, every key suffixed `_MODEL`) need `model`; without it
-///   they are refused naming the models.
+///   they are refused naming the models (the fact only: how to choose is the front-end's).
+/// - Ensemble responses (`temperature_2m_member01`, …) are refused: see `OpenMeteoEnsemble`.
 /// - An error body (`{"error": true, "reason": …}`) is refused with its reason.
 enum OpenMeteoDecoding {
   static func decode(_ document: JSONField, model requested: String?) throws(ForecastError)
@@ -27,6 +28,7 @@ enum OpenMeteoDecoding {
     let longitude = try document.required("longitude").number()
     let timeZone = try document.optional("timezone")?.string() ?? "GMT"
     let offset = try document.optional("utc_offset_seconds")?.number() ?? 0
+    try OpenMeteoEnsemble.refuse(document)
     let model = try chooseModel(document, requested: requested)
     let names = Names(model: model)
     var notes: [String] = []
@@ -65,7 +67,7 @@ enum OpenMeteoDecoding {
   ]
 
   /// The models a response holds, from its suffixed keys (empty for a single-model response).
-  private static func models(_ document: JSONField) throws(ForecastError) -> [String] {
+  static func models(_ document: JSONField) throws(ForecastError) -> [String] {
     var found: Set<String> = []
     for block in ["current", "hourly", "daily"] {
       guard let members = try document.optional(block)?.members() else { continue }
@@ -95,13 +97,13 @@ enum OpenMeteoDecoding {
     guard let requested else {
       if available.isEmpty { return nil }
       throw .invalidResponse(
-        "the response holds several weather models (\(available.joined(separator: ", "))); choose one with --model NAME"
+        "the response holds several weather models (\(available.joined(separator: ", "))) and none was chosen"
       )
     }
     guard available.contains(requested) else {
       throw .invalidResponse(
         available.isEmpty
-          ? "--model \(requested) was given, but the response holds a single model"
+          ? "the model \(requested) was asked for, but the response holds a single model"
           : "the response holds no model \"\(requested)\"; it holds \(available.joined(separator: ", "))"
       )
     }

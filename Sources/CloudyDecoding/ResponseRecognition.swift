@@ -2,7 +2,8 @@ public import CloudyModels
 
 /// What a saved file is when it is not a forecast Cloudy can cache, said in the refusal instead
 /// of a generic "not a forecast": another Open-Meteo API's answer (geocoding, air quality,
-/// marine, flood), a service's error body (its message quoted), a Dark Sky-format answer with
+/// marine, flood), another service's answer (`OtherServices`: OpenWeatherMap, WeatherAPI.com,
+/// AccuWeather, …), a service's error body (its message quoted), a Dark Sky-format answer with
 /// every block excluded. The variable names are those Open-Meteo's API documentation lists for
 /// each API (open-meteo.com/en/docs/…); the error shapes Dark Sky's (`code`, `error`) and an API
 /// gateway's in front of Pirate Weather (`message`).
@@ -11,6 +12,9 @@ public enum ResponseRecognition {
   /// the file may be a forecast (or is not JSON: the decoder says that).
   public static func notAForecast(_ json: [UInt8]) -> String? {
     guard let document = try? JSONValue.parse(json) else { return nil }
+    if let service = OtherServices.recognise(document) {
+      return "\(service), a service whose answers Cloudy does not read"
+    }
     guard case .object(let top) = document else { return nil }
     if let geocoding = geocodingAnswer(top) { return geocoding }
     if let other = otherOpenMeteoResponse(top) { return other }
@@ -97,6 +101,13 @@ public enum ResponseRecognition {
         "a response that holds no forecast (no current conditions, hours or days: every block was excluded)"
     }
     return nil
+  }
+
+  /// The weather models of a multi-model Open-Meteo answer (`models=…`, keys suffixed), sorted;
+  /// empty for any other document. The command line names them when none was chosen.
+  public static func openMeteoModels(_ json: [UInt8]) -> [String] {
+    guard let document = try? JSONValue.parse(json), case .object = document else { return [] }
+    return (try? OpenMeteoDecoding.models(JSONField(document, path: ""))) ?? []
   }
 
   /// The coordinates of Open-Meteo's multi-location answer (a top-level list of forecasts, what

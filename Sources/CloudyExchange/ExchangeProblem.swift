@@ -40,6 +40,15 @@ public struct ImportRefusal: Error, Equatable, Sendable, CustomStringConvertible
   /// Every problem's reason (`ExchangeProblem.reason`), most frequent first, with its count and
   /// first occurrence.
   public let reasons: [Reason]
+  /// Set when the refusal is a question of which CSV column holds the names: the command line
+  /// says how to choose (the fact is in the problem).
+  public internal(set) var nameColumnChoice: NameColumnChoice?
+
+  /// A name column that repeats across most rows, and a column that differs in every row.
+  public struct NameColumnChoice: Equatable, Sendable {
+    public let repeating: String
+    public let candidate: String
+  }
 
   /// One reason, how often it occurs, and where first.
   public struct Reason: Equatable, Sendable {

@@ -67,7 +67,8 @@ public import CloudyViewModels
 ///
 /// Numbers in the store's units (`…Fahrenheit`, `windSpeedMph`) are converted from what the
 /// provider sent (°C, km/h, m/s) and rounded to two decimals: `21.74`, never
-/// `21.740000000000002`. Probabilities are the provider's, 0…1.
+/// `21.740000000000002`; `precipitationInches` to four (`0.0039`: 0.1 mm must not read 0).
+/// Probabilities are the provider's, 0…1.
 ///
 /// `fetch --json`: `{ "results": [result…], "cached": 2, "failed": 1 }`, a result being
 /// `{ "place": {…}, "ok": true, "provider": "open-meteo", "fetchedAt": …, "days": 7, "hours": 48 }`
@@ -166,6 +167,14 @@ public enum ForecastJSON {
   /// A value in the store's units, rounded (two decimals); null when the response lacked it.
   static func number(_ value: Double?) -> JSON { value.map(JSON.measurement) ?? .null }
 
+  /// An amount of precipitation in inches, to four decimals: 0.1 mm, the step Open-Meteo and
+  /// Dark Sky report in, is 0.0039 in, which two decimals would write as 0; null when the
+  /// response lacked it.
+  static func inches(_ value: Double?) -> JSON {
+    guard let value, value.isFinite else { return .null }
+    return .double((value * 10_000).rounded() / 10_000)
+  }
+
   /// A text the view formatted; null (never "–") when the response lacked the value.
   static func text(_ text: String, _ value: (some Any)?) -> JSON {
     value == nil ? .null : .string(text)
@@ -191,7 +200,7 @@ public enum ForecastJSON {
       ("apparentTemperature", .optional(day.apparentTemperature)),
       ("apparentTemperatureFahrenheit", number(data.apparentTemperature)),
       ("precipitation", .optional(day.precipitation)),
-      ("precipitationInches", number(data.precipitation)),
+      ("precipitationInches", inches(data.precipitation)),
       ("missing", values(day.missing)),
     ])
   }
@@ -214,7 +223,7 @@ public enum ForecastJSON {
       ("windSpeedMph", number(data.windSpeed)),
       ("precipitationProbability", .optional(data.precipitationProbability)),
       ("precipitation", .optional(row.precipitation)),
-      ("precipitationInches", number(data.precipitationSum)),
+      ("precipitationInches", inches(data.precipitationSum)),
       ("apparentTemperature", .optional(row.apparentTemperature)),
       ("apparentTemperatureMinFahrenheit", number(data.apparentTemperatureMin)),
       ("apparentTemperatureMaxFahrenheit", number(data.apparentTemperatureMax)),
@@ -243,7 +252,7 @@ public enum ForecastJSON {
       ("apparentTemperature", .optional(row.apparentTemperature)),
       ("apparentTemperatureFahrenheit", number(data.apparentTemperature)),
       ("precipitationAmount", .optional(row.precipitationAmount)),
-      ("precipitationInches", number(data.precipitation)),
+      ("precipitationInches", inches(data.precipitation)),
       ("missing", values(row.missing)),
     ])
   }

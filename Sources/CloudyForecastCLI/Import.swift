@@ -112,6 +112,16 @@ extension CloudyForecast {
           "\(file) is not a forecast response: expected the JSON of Open-Meteo or of a Dark Sky-compatible service; nothing was changed"
         )
       }
+      // Which model to read is the command line's question: the decoder states the fact.
+      let models =
+        model == nil && format == .openMeteo ? ResponseRecognition.openMeteoModels(body) : []
+      if !models.isEmpty {
+        throw CommandError.unusableResponse(
+          file: file, service: format.providerKind.displayName,
+          .invalidResponse(
+            "the response holds several weather models (\(models.joined(separator: ", "))); choose one with --model NAME"
+          ))
+      }
       do {
         let decoded = try ForecastDecoder.decodeReporting(
           body, format: format, fetchedAt: now, model: model, entry: entry)

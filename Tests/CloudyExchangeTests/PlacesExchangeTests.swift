@@ -377,6 +377,19 @@ struct CloudyJSONTests {
     }
   }
 
+  @Test(
+    "a JSON that is not Cloudy's is refused as a fact: the command line, not this target, names --format"
+  )
+  func notCloudyJSON() throws {
+    let refusal = try #require(throws: ImportRefusal.self) {
+      try PlacesExchange.read(bytes("{\"places\": []}"), format: .json, fileName: "x.json")
+    }
+    #expect(
+      refusal.problems.map(\.description) == [
+        "line 1, format: this JSON is not a Cloudy places export (no \"format\": \"cloudy-places\")"
+      ])
+  }
+
   @Test("files over the size limit are refused before parsing")
   func sizeLimit() throws {
     let file = [UInt8](repeating: 0x20, count: ExchangeLimits.maximumBytes + 1)

@@ -8,7 +8,10 @@ import Testing
 /// - only the tools that search places (`cloudy-locations`, the app `cloudy` and `cloudy-web`)
 ///   carry the 14.8 MB gazetteer;
 /// - only `cloudy-web` carries SwiftNIO (Hummingbird's event loops), so the other tools neither
-///   build nor load it.
+///   build nor load it;
+/// - only `cloudy-db` carries ZIPFoundation (KMZ import), and with the fetcher it is the only
+///   tool that loads the whole of Foundation (and its ICU data); the others start with
+///   FoundationEssentials at most.
 ///
 /// Libraries are the transitive `DT_NEEDED` entries of each ELF file, resolved through its
 /// `RUNPATH` (the toolchain's libraries); a library outside it is checked by name only. The
@@ -22,6 +25,8 @@ struct LinkageTests {
   static let networkingTools: Set = ["cloudy-forecast-fetch"]
   static let gazetteerTools: Set = ["cloudy-locations", "cloudy", "cloudy-web"]
   static let serverTools: Set = ["cloudy-web"]
+  static let zipTools: Set = ["cloudy-db"]
+  static let foundationTools: Set = ["cloudy-db", "cloudy-forecast-fetch"]
 
   @Test(
     "only cloudy-forecast-fetch needs libcurl (and none FoundationNetworking)", arguments: tools)
@@ -54,6 +59,19 @@ struct LinkageTests {
     // NIOPosix's module name is in every symbol of its event loops (mangled as 8NIOPosix).
     let carries = ELFFile.contains(binary, Data("8NIOPosix".utf8))
     #expect(carries == Self.serverTools.contains(tool), "\(tool) carries SwiftNIO: \(carries)")
+  }
+
+  @Test(
+    "only cloudy-db carries ZIPFoundation, and only it and the fetcher load Foundation",
+    arguments: tools)
+  func zipFoundation(tool: String) throws {
+    let binary = try Data(contentsOf: ToolRunner.executable(tool))
+    let carries = ELFFile.contains(binary, Data("13ZIPFoundation".utf8))
+    #expect(carries == Self.zipTools.contains(tool), "\(tool) carries ZIPFoundation: \(carries)")
+    let needed = try ELFFile.neededClosure(of: ToolRunner.executable(tool).path)
+    #expect(
+      needed.contains("libFoundation.so") == Self.foundationTools.contains(tool),
+      "\(tool) needs \(needed.sorted())")
   }
 
   /// Three 256-byte slices of the embedded file (its middle and two quarters): any one found

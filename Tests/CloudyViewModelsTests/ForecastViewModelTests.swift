@@ -10,42 +10,6 @@ import Testing
 
 // MARK: - Fakes and data
 
-/// An in-memory `ForecastStoring` that counts reads and writes.
-final class ForecastFakeStore: ForecastStoring {
-  var forecasts: [Place: WeatherData] = [:]
-  var failSaves = false
-  private(set) var reads = 0
-  private(set) var saves: [Place] = []
-
-  func latest(for place: Place) throws -> WeatherData? {
-    reads += 1
-    return forecasts[place]
-  }
-
-  func save(_ weather: WeatherData, for place: Place) throws {
-    if failSaves { throw ForecastFakeFailure() }
-    saves.append(place)
-    forecasts[place] = weather
-  }
-
-  func prune(issuedBefore cutoff: Int64) throws -> Int {
-    let old = forecasts.filter { $0.value.issuedAt < cutoff }
-    for key in old.keys { forecasts[key] = nil }
-    return old.count
-  }
-}
-
-struct ForecastFakeFailure: Error {}
-
-final class ForecastFakeSettings: SettingsStoring {
-  var stored = Settings.defaults
-  func settings() throws -> Settings { stored }
-  func update(_ change: (inout Settings) -> Void) throws -> Settings {
-    change(&stored)
-    return stored
-  }
-}
-
 /// Answers per coordinate latitude: a forecast, or a failure.
 struct ForecastFakeProvider: ForecastProvider {
   var kind: ForecastProviderKind { .openMeteo }
@@ -230,11 +194,11 @@ struct ForecastViewModelTests {
   }
 
   @Test func viewModelReadsTheCacheAndReRendersOnSettingsChangeWithoutFetching() throws {
-    let store = ForecastFakeStore()
+    let store = FakeForecastStore()
     // Issued at `observed`, stored 30 min later: the age counts from the issue.
     let observed = ForecastSample.observed
-    store.forecasts[.saved(1)] = ForecastSample.weather(fetchedAt: observed + 1_800)
-    let settings = ForecastFakeSettings()
+    store.cached[.saved(1)] = ForecastSample.weather(fetchedAt: observed + 1_800)
+    let settings = FakeSettingsStore()
     let model = try ForecastViewModel(
       target: ForecastSample.aucklandTarget, forecasts: store, settings: settings,
       zones: InstalledTimeZones(), now: observed + 7_200)
@@ -261,8 +225,8 @@ struct ForecastViewModelTests {
 
   @Test func nothingCached() throws {
     let model = try ForecastViewModel(
-      target: ForecastSample.aucklandTarget, forecasts: ForecastFakeStore(),
-      settings: ForecastFakeSettings(), zones: InstalledTimeZones(), now: 0)
+      target: ForecastSample.aucklandTarget, forecasts: FakeForecastStore(),
+      settings: FakeSettingsStore(), zones: InstalledTimeZones(), now: 0)
     #expect(!model.hasForecast)
     #expect(model.day == nil)
     #expect(model.week == nil)
@@ -271,27 +235,27 @@ struct ForecastViewModelTests {
   }
 
   @Test func forecastZoneIsPreferredThenThePlacesThenUTC() throws {
-    let store = ForecastFakeStore()
-    store.forecasts[.saved(1)] = ForecastSample.weather(timeZone: "Not/AZone")
+    let store = FakeForecastStore()
+    store.cached[.saved(1)] = ForecastSample.weather(timeZone: "Not/AZone")
     let model = try ForecastViewModel(
-      target: ForecastSample.aucklandTarget, forecasts: store, settings: ForecastFakeSettings(),
+      target: ForecastSample.aucklandTarget, forecasts: store, settings: FakeSettingsStore(),
       zones: InstalledTimeZones(), now: 0)
     #expect(model.timeZone.identifier == "Pacific/Auckland")
     var target = ForecastSample.aucklandTarget
     target.timeZone = nil
     let bare = try ForecastViewModel(
-      target: target, forecasts: store, settings: ForecastFakeSettings(),
+      target: target, forecasts: store, settings: FakeSettingsStore(),
       zones: InstalledTimeZones(), now: 0)
     #expect(bare.timeZone.fallbackNote != nil)
     #expect(bare.day?.date == "Wed, January 14")
   }
 
   @Test func refreshSavesAndIsNotFromCache() async throws {
-    let store = ForecastFakeStore()
+    let store = FakeForecastStore()
     // The provider issued its data at `observed`; Cloudy fetched it 10 min later.
     let fetched = ForecastSample.observed + 600
     let model = try ForecastViewModel(
-      target: ForecastSample.aucklandTarget, forecasts: store, settings: ForecastFakeSettings(),
+      target: ForecastSample.aucklandTarget, forecasts: store, settings: FakeSettingsStore(),
       zones: InstalledTimeZones(), now: fetched - 60)
     let provider = ForecastFakeProvider(weather: ForecastSample.weather(fetchedAt: fetched))
     try await model.refresh(using: provider, now: fetched + 60)
@@ -385,7 +349,7 @@ struct ForecastRefresherTests {
     var opened = 0
     let refresher = ForecastRefresher(provider: provider) {
       opened += 1
-      return ForecastFakeStore()
+      return FakeForecastStore()
     }
     let outcomes = await refresher.refresh([ForecastSample.aucklandTarget])
     #expect(opened == 0)

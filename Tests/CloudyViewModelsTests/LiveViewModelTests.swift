@@ -45,8 +45,8 @@ struct LiveViewModelTests {
   }
 
   @Test func forecastAnnouncesNewDataAndNewSettingsWithTheClocksNow() throws {
-    let forecasts = ForecastFakeStore()
-    let settings = ForecastFakeSettings()
+    let forecasts = FakeForecastStore()
+    let settings = FakeSettingsStore()
     let changes = FakeChanges()
     var clock: Int64 = 100
     let model = try ForecastViewModel(
@@ -58,7 +58,7 @@ struct LiveViewModelTests {
     try changes.commit()
     #expect(announced.values.count == 1)
 
-    forecasts.forecasts[.saved(1)] = ForecastSample.weather()
+    forecasts.cached[.saved(1)] = ForecastSample.weather()
     clock = 200
     try changes.commit()
     #expect(model.hasForecast)
@@ -70,7 +70,7 @@ struct LiveViewModelTests {
     #expect(model.day?.temperature == "20.0 °C")
     #expect(announced.values.count == 3)
 
-    forecasts.forecasts[.saved(2)] = ForecastSample.weather()  // another place's forecast
+    forecasts.cached[.saved(2)] = ForecastSample.weather()  // another place's forecast
     try changes.commit()
     #expect(announced.values.count == 3)
   }

@@ -44,7 +44,7 @@ struct StoringContractTests {
         folder = nil
         locations = FakeLocationStore()
         settings = FakeSettingsStore()
-        forecasts = ForecastFakeStore()
+        forecasts = FakeForecastStore()
       }
     }
   }

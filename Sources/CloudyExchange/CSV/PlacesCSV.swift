@@ -81,6 +81,8 @@ enum PlacesCSV {
     case name, latitude, longitude, region, country
     case timeZone = "time_zone"
     case source, selected, query
+    /// A column of WKT points (`POINT (lon lat)`), found by what it holds (see `WKTPoint`).
+    case point = "wkt"
 
     /// Normalized header names (lower-case, without spaces, `_`, `-` and `.`), best first.
     var aliases: [String] {
@@ -95,6 +97,7 @@ enum PlacesCSV {
       case .source: ["source"]
       case .selected: ["selected"]
       case .query: ["query"]
+      case .point: []
       }
     }
   }
@@ -117,10 +120,15 @@ enum PlacesCSV {
     // positions, country codes and regions only.
     let foreign = headers.map { $0.trimmingWhitespace() } != header
     try refuseGoogleList(headers, line: headerRecord.line, named: named)
-    var (columns, ignored) = try mapColumns(
-      headers, line: headerRecord.line, named: named, foreign: foreign)
-    if foreign { ignoreCloudyOnlyColumns(&columns, &ignored) }
+    var columns = try mapColumns(headers, rows: rows, line: headerRecord.line, named: named)
     var router = RecordProblems(foreign: foreign)
+    if foreign {
+      try ColumnJudgement.judge(
+        &columns, headers: headers, rows: rows, named: named, line: headerRecord.line,
+        notes: &router.leftOut.notes)
+    }
+    var ignored = unusedHeaders(headers, columns)
+    if foreign { ignoreCloudyOnlyColumns(&columns, &ignored) }
     var places: [PlacesDocument.Place] = []
     for record in rows {
       if let place = rowPlace(
@@ -178,6 +186,10 @@ enum PlacesCSV {
       router.omit(context.problem(columns[.name]?.header ?? "name", "no name; a place needs one"))
       return nil
     }
+    if foreign, let point = columns[.point], let why = notAPosition(record, point.index) {
+      router.omit(context.problem(point.header, why))
+      return nil
+    }
     var problems = ProblemList()
     defer { _ = router.settle(problems) }
     if record.fields.count > headerCount,
@@ -195,6 +207,14 @@ enum PlacesCSV {
     else { return nil }
     if foreign, let region = place.region, Continents.contains(region) { place.region = nil }
     return place
+  }
+
+  /// Why a row's WKT cell gives no place: it is empty, or a path or an area.
+  private static func notAPosition(_ record: CSVRecord, _ index: Int) -> String? {
+    let text = ColumnJudgement.cell(record, index)
+    if text.isEmpty { return "no position; a place needs one" }
+    if case .otherGeometry(let kind)? = WKTPoint.read(text) { return "is a \(kind), not a point" }
+    return nil
   }
 
   private static func cellIsEmpty(_ record: CSVRecord, _ index: Int?) -> Bool {
@@ -220,23 +240,48 @@ enum PlacesCSV {
       ))
   }
 
-  /// Which column holds which field; the header names of the columns no field uses.
+  /// Which column holds which field.
   private static func mapColumns(
-    _ headers: [String], line: Int, named: PlacesExchange.Columns, foreign: Bool
-  ) throws(ImportRefusal) -> (
-    [Column: (index: Int, header: String)], [String]
-  ) {
+    _ headers: [String], rows: ArraySlice<CSVRecord>, line: Int, named: PlacesExchange.Columns
+  ) throws(ImportRefusal) -> [Column: (index: Int, header: String)] {
     var columns: [Column: (index: Int, header: String)] = [:]
     var used: Set<Int> = []
     try takeNamedColumns(headers, line: line, named: named, &columns, &used)
     try takeColumnsByAlias(headers, line: line, &columns, &used)
     dropLoneXOrY(&columns)
+    takePointColumn(headers, rows: rows, &columns)
     try refuseMissingColumns(columns, headers, line: line)
+    return columns
+  }
+
+  /// The header names of the columns no field uses, in file order.
+  private static func unusedHeaders(
+    _ headers: [String], _ columns: [Column: (index: Int, header: String)]
+  ) -> [String] {
     let usedIndices = Set(columns.values.map(\.index))
-    let ignored = headers.indices.filter { !usedIndices.contains($0) }.map {
+    return headers.indices.filter { !usedIndices.contains($0) }.map {
       headers[$0].trimmingWhitespace().isEmpty ? "(column \($0 + 1))" : headers[$0]
     }
-    return (columns, ignored)
+  }
+
+  /// Without a latitude and a longitude column, a column of WKT points gives the positions
+  /// (Google My Maps' `WKT`, the Wikidata Query Service's `Point(lon lat)`); a lone latitude or
+  /// longitude column is then left unused.
+  private static func takePointColumn(
+    _ headers: [String], rows: ArraySlice<CSVRecord>,
+    _ columns: inout [Column: (index: Int, header: String)]
+  ) {
+    guard columns[.latitude] == nil || columns[.longitude] == nil else { return }
+    let used = Set(columns.values.map(\.index))
+    guard
+      let index = headers.indices.first(where: { index in
+        !used.contains(index)
+          && WKTPoint.isPointColumn(rows.lazy.map { ColumnJudgement.cell($0, index) })
+      })
+    else { return }
+    columns[.point] = (index, headers[index])
+    columns[.latitude] = nil
+    columns[.longitude] = nil
   }
 
   /// Columns the user named come first, matched exactly as written (case and spaces aside); a
@@ -307,7 +352,8 @@ enum PlacesCSV {
   private static func refuseMissingColumns(
     _ columns: [Column: (index: Int, header: String)], _ headers: [String], line: Int
   ) throws(ImportRefusal) {
-    let missing = [Column.name, .latitude, .longitude].filter { columns[$0] == nil }
+    let needed = columns[.point] == nil ? [Column.name, .latitude, .longitude] : [Column.name]
+    let missing = needed.filter { columns[$0] == nil }
     if !missing.isEmpty {
       let found = headers.map { "\"\($0)\"" }.joined(separator: ", ")
       throw ImportRefusal(
@@ -341,11 +387,14 @@ enum PlacesCSV {
       return (value, text)
     }
     let name = PlaceFields.name(cell(.name), field: field(.name), context, &problems)
-    let latitude = number(.latitude)
-    let longitude = number(.longitude)
-    let coordinate = PlaceFields.coordinate(
-      latitude: latitude, longitude: longitude, fields: (field(.latitude), field(.longitude)),
-      context, &problems)
+    let coordinate: Coordinate?
+    if columns[.point] != nil {
+      coordinate = pointCoordinate(cell(.point), field: field(.point), context, &problems)
+    } else {
+      coordinate = PlaceFields.coordinate(
+        latitude: number(.latitude), longitude: number(.longitude),
+        fields: (field(.latitude), field(.longitude)), context, &problems)
+    }
     let region = PlaceFields.text(cell(.region), field: field(.region), context, &problems)
     let country = PlaceFields.countryCode(
       cell(.country), field: field(.country), context, &problems)
@@ -358,5 +407,24 @@ enum PlacesCSV {
     return PlacesDocument.Place(
       name: name, query: query, coordinate: coordinate, countryCode: country, region: region,
       timeZone: timeZone, source: source, selected: selected, origin: context.origin)
+  }
+
+  /// The position in a WKT cell; its numbers are checked like any latitude and longitude.
+  private static func pointCoordinate(
+    _ text: String, field: String, _ context: RecordContext, _ problems: inout ProblemList
+  ) -> Coordinate? {
+    switch WKTPoint.read(text) {
+    case .point(let longitude, let latitude)?:
+      return XMLPosition.coordinate(
+        latitude: latitude, longitude: longitude,
+        fields: ("latitude (\(field))", "longitude (\(field))"), context, &problems)
+    case .otherGlobe(let globe)?:
+      problems.add(context.problem(field, "is a point on another globe (\(globe)), not on Earth"))
+    case .otherGeometry(let kind)?:
+      problems.add(context.problem(field, "is a \(kind), not a point"))
+    case .unreadable?, nil:
+      problems.add(context.problem(field, "\"\(text.trimmingWhitespace())\" is not a WKT point"))
+    }
+    return nil
   }
 }

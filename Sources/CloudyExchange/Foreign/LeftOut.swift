@@ -23,6 +23,13 @@ public struct LeftOut: Sendable, Equatable {
   public internal(set) var renamed: [Renamed] = []
   /// Polygons and MultiPolygons imported as the place at their centre.
   public internal(set) var outlines = 0
+  /// Records that repeat a place already in the file (`RepeatedPlaces`), imported once.
+  public internal(set) var repeated: [Repeated] = []
+  /// How near a record with an earlier record's name must be to repeat it.
+  public static let repeatedWithinMetres = RepeatedPlaces.metres
+  /// What was decided about the file's columns, to be said on import ("countries not read:
+  /// …", "names read from …").
+  public internal(set) var notes: [String] = []
 
   /// A repeated name and the name it was imported under.
   public struct Renamed: Sendable, Equatable {
@@ -31,10 +38,19 @@ public struct LeftOut: Sendable, Equatable {
     public let origin: String
   }
 
+  /// A record with the name and position of an earlier one: where it is, and where the place
+  /// it repeats is.
+  public struct Repeated: Sendable, Equatable {
+    public let name: String
+    public let origin: String
+    public let first: String
+  }
+
   public init() {}
 
   public var isEmpty: Bool {
-    omitted.isEmpty && invalid.isEmpty && renamed.isEmpty && outlines == 0
+    omitted.isEmpty && invalid.isEmpty && renamed.isEmpty && outlines == 0 && repeated.isEmpty
+      && notes.isEmpty
   }
 
   /// Problems grouped by reason, most frequent first (ties in file order), each with its count
@@ -120,7 +136,10 @@ struct RecordProblems {
     itemLabel: String?, ignoredFields: [String] = [], nameField: String = "name"
   ) throws(ImportRefusal) -> PlacesExchange.ReadResult {
     var places = places
+    var qualifiers = qualifiers
     if foreign {
+      RepeatedPlaces.remove(
+        &places, qualifiers: &qualifiers, leftOut: &leftOut, itemLabel: itemLabel)
       DistinctNames.apply(
         &places, qualifiers: qualifiers, leftOut: &leftOut, itemLabel: itemLabel)
     }

@@ -194,7 +194,7 @@ enum PlacesJSON {
       throw ImportRefusal(
         top.problem(
           "format",
-          "this JSON is not a Cloudy places export (no \"format\": \"\(formatName)\"); for GeoJSON pass --format geojson"
+          "this JSON is not a Cloudy places export (no \"format\": \"\(formatName)\")"
         ))
     }
     return root

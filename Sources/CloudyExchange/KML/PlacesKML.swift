@@ -5,7 +5,8 @@ import CloudyModels
 /// named by its `<name>`; `<coordinates>` is `longitude,latitude[,altitude]`. Placemarks that
 /// are lines or areas (My Maps' drawn routes and shapes) are counted as left out. An
 /// `<address>`, when present, tells repeated names apart. Read only; Cloudy never writes KML.
-/// KMZ (a zip of a KML file) is not read: unzip it first.
+/// KMZ (a zip of a KML file) is unzipped by `cloudy-db` before it gets here (ZIPFoundation needs
+/// Foundation, which this target does without); zip bytes that reach this reader are refused.
 enum PlacesKML {
   static func read(_ bytes: [UInt8]) throws(ImportRefusal) -> PlacesExchange.ReadResult {
     if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {

@@ -6,21 +6,8 @@ import CloudyTerminalUI
 import CloudyTestFakes
 import CloudyViewModels
 
-// A forecast store, a clock and sample data for the app's tests; the location and settings
-// fakes and the geocoder come from CloudyTestFakes.
-
-/// Cached forecasts by place.
-final class FakeForecastStore: ForecastStoring {
-  var cached: [Place: WeatherData] = [:]
-
-  func latest(for place: Place) throws -> WeatherData? { cached[place] }
-  func save(_ weather: WeatherData, for place: Place) throws { cached[place] = weather }
-  func prune(issuedBefore cutoff: Int64) throws -> Int {
-    let old = cached.filter { $0.value.issuedAt < cutoff }
-    for place in old.keys { cached[place] = nil }
-    return old.count
-  }
-}
+// A clock and sample data for the app's tests; the stores, the geocoder and the change feed
+// come from CloudyTestFakes.
 
 /// A clock the test moves.
 final class FakeClock: @unchecked Sendable {
