@@ -15,24 +15,25 @@ struct SyncHubToolTests {
     let (server, laptop, phone) = (
       folder.file("server.sqlite"), folder.file("laptop.sqlite"), folder.file("phone.sqlite")
     )
-    try run("cloudy-locations", ["add", "--name", "Home", "--lat", "1", "--lon", "2"], server)
+    try runSucceeding(
+      "cloudy-locations", ["add", "--name", "Home", "--lat", "1", "--lon", "2"], server)
     let web = try WebServerProcess(database: server, ["--offline"])
     let hub = "http://127.0.0.1:\(web.port)"
-    try run(
+    try runSucceeding(
       "cloudy-locations", ["add", "--name", "Lapland", "--lat", "66.5", "--lon", "25.7"], laptop)
-    try run("cloudy-settings", ["set", "units", "metric"], laptop)
-    let first = try jsonObject(try run("cloudy-db", ["sync", hub, "--json"], laptop))
+    try runSucceeding("cloudy-settings", ["set", "units", "metric"], laptop)
+    let first = try jsonObject(try runSucceeding("cloudy-db", ["sync", hub, "--json"], laptop))
     #expect((first["sent"] as? Int ?? 0) > 0)
     #expect((first["applied"] as? Int ?? 0) > 0)  // the server's Home
     // The server's own database is one more device: its API shows what arrived.
     #expect(try web.get("/api/places").text.contains("Lapland"))
     #expect(try web.get("/api/settings").text.contains("metric"))
     // The phone never meets the laptop, yet gets its places through the hub.
-    try run("cloudy-db", ["sync", hub], phone)
-    let list = try run("cloudy-locations", ["list"], phone).standardOutput
+    try runSucceeding("cloudy-db", ["sync", hub], phone)
+    let list = try runSucceeding("cloudy-locations", ["list"], phone).standardOutput
     #expect(list.contains("Home") && list.contains("Lapland"))
     // Nothing new: nothing applied.
-    let again = try jsonObject(try run("cloudy-db", ["sync", hub, "--json"], phone))
+    let again = try jsonObject(try runSucceeding("cloudy-db", ["sync", hub, "--json"], phone))
     #expect(again["applied"] as? Int == 0 && again["sent"] as? Int == 0)
     #expect(web.stop() == 0)
   }
@@ -40,15 +41,16 @@ struct SyncHubToolTests {
   @Test func aHubThatWantsATokenSaysSoAndAnHTTPSAddressIsRefused() throws {
     let folder = try ToolTestFolder()
     let (server, laptop) = (folder.file("server.sqlite"), folder.file("laptop.sqlite"))
-    try run("cloudy-locations", ["add", "--name", "Home", "--lat", "1", "--lon", "2"], server)
+    try runSucceeding(
+      "cloudy-locations", ["add", "--name", "Home", "--lat", "1", "--lon", "2"], server)
     let tokenFile = folder.file("token")
     let web = try WebServerProcess(database: server, ["--offline", "--token-file", tokenFile])
     let hub = "http://127.0.0.1:\(web.port)"
     let refused = try ToolRunner.run("cloudy-db", ["sync", hub, "--db", laptop])
     #expect(refused.status == 69)
     #expect(refused.standardError.contains("--token-file"))
-    try run("cloudy-db", ["sync", hub, "--token-file", tokenFile], laptop)
-    #expect(try run("cloudy-locations", ["list"], laptop).standardOutput.contains("Home"))
+    try runSucceeding("cloudy-db", ["sync", hub, "--token-file", tokenFile], laptop)
+    #expect(try runSucceeding("cloudy-locations", ["list"], laptop).standardOutput.contains("Home"))
     let https = try ToolRunner.run(
       "cloudy-db", ["sync", "https://127.0.0.1:\(web.port)", "--db", laptop])
     #expect(https.status == 64)
@@ -64,34 +66,20 @@ struct SyncHubToolTests {
     let (server, laptop, sync) = (
       folder.file("server.sqlite"), folder.file("laptop.sqlite"), folder.file("sync")
     )
-    try run("cloudy-locations", ["add", "--name", "Home", "--lat", "1", "--lon", "2"], server)
+    try runSucceeding(
+      "cloudy-locations", ["add", "--name", "Home", "--lat", "1", "--lon", "2"], server)
     let web = try WebServerProcess(database: server, ["--offline", "--sync-folder", sync])
-    try run("cloudy-locations", ["add", "--name", "Cabin", "--lat", "61", "--lon", "9"], laptop)
-    try run("cloudy-db", ["sync", "--folder", sync], laptop)
-    #expect(waitFor { try web.get("/api/places").text.contains("Cabin") })
+    try runSucceeding(
+      "cloudy-locations", ["add", "--name", "Cabin", "--lat", "61", "--lon", "9"], laptop)
+    try runSucceeding("cloudy-db", ["sync", "--folder", sync], laptop)
+    #expect(eventually { try web.get("/api/places").text.contains("Cabin") })
     // And the server's places reach the folder for the laptop.
     #expect(
-      waitFor {
-        try run("cloudy-db", ["sync", "--folder", sync], laptop)
-        return try run("cloudy-locations", ["list"], laptop).standardOutput.contains("Home")
+      eventually {
+        try runSucceeding("cloudy-db", ["sync", "--folder", sync], laptop)
+        return try runSucceeding("cloudy-locations", ["list"], laptop).standardOutput.contains(
+          "Home")
       })
     #expect(web.stop() == 0)
-  }
-
-  @discardableResult
-  func run(_ tool: String, _ arguments: [String], _ db: String) throws -> ToolRunner.Result {
-    let result = try ToolRunner.run(tool, arguments + ["--db", db])
-    #expect(result.status == 0, "\(tool) \(arguments): \(result.standardError)")
-    return result
-  }
-
-  /// Polls `condition` until it holds or 30 s pass (a safety net, not a measurement).
-  func waitFor(_ condition: () throws -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(30)
-    while Date() < deadline {
-      if (try? condition()) == true { return true }
-      Thread.sleep(forTimeInterval: 0.2)
-    }
-    return false
   }
 }

@@ -14,9 +14,11 @@ struct SyncToolTests {
     let (laptop, desktop, sync) = (
       folder.file("laptop.sqlite"), folder.file("desktop.sqlite"), folder.file("Sync/cloudy")
     )
-    try run("cloudy-locations", ["add", "--name", "Alpha", "--lat", "1", "--lon", "2"], laptop)
-    try run("cloudy-settings", ["set", "temperature", "celsius"], laptop)
-    let first = try jsonObject(try run("cloudy-db", ["sync", "--folder", sync, "--json"], laptop))
+    try runSucceeding(
+      "cloudy-locations", ["add", "--name", "Alpha", "--lat", "1", "--lon", "2"], laptop)
+    try runSucceeding("cloudy-settings", ["set", "temperature", "celsius"], laptop)
+    let first = try jsonObject(
+      try runSucceeding("cloudy-db", ["sync", "--folder", sync, "--json"], laptop))
     #expect((first["sent"] as? Int ?? 0) >= 6)  // the place's fields and the setting
     #expect(first["applied"] as? Int == 0 && first["conflicts"] as? Int == 0)
     let laptopID = try #require(first["device"] as? String)
@@ -25,22 +27,26 @@ struct SyncToolTests {
     // A device with no database yet gets one from its first sync.
     #expect(!FileManager.default.fileExists(atPath: desktop))
     let second = try jsonObject(
-      try run("cloudy-db", ["sync", "--folder", sync, "--json"], desktop))
+      try runSucceeding("cloudy-db", ["sync", "--folder", sync, "--json"], desktop))
     #expect((second["applied"] as? Int ?? 0) > 0)
     let devices = try #require(second["devices"] as? [[String: Any]])
     #expect(devices.map { $0["device"] as? String } == [laptopID])
     #expect(devices.first?["lastSeen"] as? Int != nil)
-    #expect(try run("cloudy-locations", ["list"], desktop).standardOutput.contains("Alpha"))
     #expect(
-      try run("cloudy-settings", ["show", "--json"], desktop).standardOutput.contains("celsius"))
+      try runSucceeding("cloudy-locations", ["list"], desktop).standardOutput.contains("Alpha"))
+    #expect(
+      try runSucceeding("cloudy-settings", ["show", "--json"], desktop).standardOutput.contains(
+        "celsius"))
 
     // Nothing new: nothing applied, nothing written to the folder.
     let listing = try FileManager.default.subpathsOfDirectory(atPath: sync).sorted()
-    let again = try jsonObject(try run("cloudy-db", ["sync", "--folder", sync, "--json"], desktop))
+    let again = try jsonObject(
+      try runSucceeding("cloudy-db", ["sync", "--folder", sync, "--json"], desktop))
     #expect(again["applied"] as? Int == 0 && again["sent"] as? Int == 0)
     #expect(try FileManager.default.subpathsOfDirectory(atPath: sync).sorted() == listing)
 
-    let status = try jsonObject(try run("cloudy-db", ["sync", "--status", "--json"], laptop))
+    let status = try jsonObject(
+      try runSucceeding("cloudy-db", ["sync", "--status", "--json"], laptop))
     #expect(status["device"] as? String == laptopID)
     #expect(status["waiting"] as? Int == 0)
     #expect(status["lastError"] is NSNull)
@@ -49,7 +55,8 @@ struct SyncToolTests {
   @Test func foldersThatCannotBeUsedAreRefusedWithOneLine() throws {
     let folder = try ToolTestFolder()
     let db = folder.file("cloudy.sqlite")
-    try run("cloudy-locations", ["add", "--name", "Alpha", "--lat", "1", "--lon", "2"], db)
+    try runSucceeding(
+      "cloudy-locations", ["add", "--name", "Alpha", "--lat", "1", "--lon", "2"], db)
     let photos = folder.file("Photos")
     try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
     try Data("x".utf8).write(to: URL(fileURLWithPath: "\(photos)/cat.jpg"))
@@ -82,9 +89,9 @@ struct SyncToolTests {
     let (ahead, behind, sync) = (
       folder.file("ahead.sqlite"), folder.file("behind.sqlite"), folder.file("sync")
     )
-    try run(
+    try runSucceeding(
       "cloudy-locations", ["add", "--name", "Bergen", "--lat", "60.39", "--lon", "5.32"], ahead)
-    try run("cloudy-db", ["sync", "--folder", sync], ahead)
+    try runSucceeding("cloudy-db", ["sync", "--folder", sync], ahead)
     func slow(_ tool: String, _ arguments: [String]) throws {
       let result = try ToolRunner.run(
         executableAt: URL(fileURLWithPath: faketime),
@@ -95,16 +102,18 @@ struct SyncToolTests {
     // Seen on the slow machine, then renamed there: the later edit, by causality.
     try slow("cloudy-locations", ["rename", "Bergen", "Bergen, Vestland"])
     try slow("cloudy-db", ["sync", "--folder", sync])
-    try run("cloudy-db", ["sync", "--folder", sync], ahead)
+    try runSucceeding("cloudy-db", ["sync", "--folder", sync], ahead)
     #expect(
-      try run("cloudy-locations", ["list"], ahead).standardOutput.contains("Bergen, Vestland"))
+      try runSucceeding("cloudy-locations", ["list"], ahead).standardOutput.contains(
+        "Bergen, Vestland"))
   }
 
   @Test func watchingDevicesFollowEachOtherUntilTheyAreStopped() throws {
     let folder = try ToolTestFolder()
     let (a, b, sync) = (folder.file("a.sqlite"), folder.file("b.sqlite"), folder.file("sync"))
-    try run("cloudy-locations", ["add", "--name", "Alpha", "--lat", "1", "--lon", "2"], a)
-    try run("cloudy-locations", ["add", "--name", "Beta", "--lat", "3", "--lon", "4"], b)
+    try runSucceeding(
+      "cloudy-locations", ["add", "--name", "Alpha", "--lat", "1", "--lon", "2"], a)
+    try runSucceeding("cloudy-locations", ["add", "--name", "Beta", "--lat", "3", "--lon", "4"], b)
     let watchA = try WatchedProcess(
       "cloudy-db", ["sync", "--folder", sync, "--watch", "--json", "--db", a])
     let watchB = try WatchedProcess(
@@ -115,9 +124,11 @@ struct SyncToolTests {
     #expect(
       watchB.waitForLine { $0.contains("\"applied\":") && !$0.contains("\"applied\":0") } != nil)
     // An edit on one appears on the other with no command run there.
-    try run("cloudy-locations", ["rename", "Alpha", "Alpha, renamed"], a)
+    try runSucceeding("cloudy-locations", ["rename", "Alpha", "Alpha, renamed"], a)
     #expect(
-      waitFor { try run("cloudy-locations", ["list"], b).standardOutput.contains("Alpha, renamed") }
+      eventually {
+        try runSucceeding("cloudy-locations", ["list"], b).standardOutput.contains("Alpha, renamed")
+      }
     )
     let endA = watchA.stop(signal: SIGTERM)
     let endB = watchB.stop(signal: SIGINT)
@@ -126,21 +137,4 @@ struct SyncToolTests {
   }
 
   // MARK: - Helpers
-
-  @discardableResult
-  func run(_ tool: String, _ arguments: [String], _ db: String) throws -> ToolRunner.Result {
-    let result = try ToolRunner.run(tool, arguments + ["--db", db])
-    #expect(result.status == 0, "\(tool) \(arguments): \(result.standardError)")
-    return result
-  }
-
-  /// Polls `condition` until it holds or 30 s pass (a safety net, not a measurement).
-  func waitFor(_ condition: () throws -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(30)
-    while Date() < deadline {
-      if (try? condition()) == true { return true }
-      Thread.sleep(forTimeInterval: 0.1)
-    }
-    return false
-  }
 }

@@ -14,13 +14,7 @@ public struct FolderSync {
 
   /// Applies what arrived and writes what is new here.
   public func run() throws -> SyncReport {
-    guard try SyncDevice.read(database) != nil else {
-      throw SyncError.badChangeset("the database has no sync tables; run cloudy-db migrate")
-    }
-    try SyncDevice.claimBeforeSync(database)
-    guard let device = try SyncDevice.read(database) else {
-      throw SyncError.badChangeset("the database has no sync tables; run cloudy-db migrate")
-    }
+    let device = try SyncDevice.claimed(database)
     var report = SyncReport(device: device.id)
     for writer in try folder.writers() where writer != device.id {
       try receive(from: writer, into: &report)

@@ -14,14 +14,7 @@ public struct HubExchange {
 
   /// This device, once the file is claimed as its own (a copied file gets its own id first).
   public func device() throws -> SyncDevice {
-    guard try SyncDevice.read(database) != nil else {
-      throw SyncError.badChangeset("the database has no sync tables; run cloudy-db migrate")
-    }
-    try SyncDevice.claimBeforeSync(database)
-    guard let device = try SyncDevice.read(database) else {
-      throw SyncError.badChangeset("the database has no sync tables; run cloudy-db migrate")
-    }
-    return device
+    try SyncDevice.claimed(database)
   }
 
   /// The devices heard from, for a report.

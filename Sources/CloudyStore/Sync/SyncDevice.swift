@@ -47,6 +47,19 @@ public struct SyncDevice: Equatable, Sendable {
     }
   }
 
+  /// This device, as a sync must see it: the file claimed first, so a copy syncs under an id of
+  /// its own. Writes only to claim the file.
+  static func claimed(_ database: Database) throws -> SyncDevice {
+    guard try read(database) != nil else {
+      throw SyncError.badChangeset("the database has no sync tables; run cloudy-db migrate")
+    }
+    try claimBeforeSync(database)
+    guard let device = try read(database) else {
+      throw SyncError.badChangeset("the database has no sync tables; run cloudy-db migrate")
+    }
+    return device
+  }
+
   /// The same, in a transaction of its own, when the file is not yet claimed: what a sync does
   /// before it reads the device id. Writes nothing for a claimed file.
   static func claimBeforeSync(_ database: Database) throws {
