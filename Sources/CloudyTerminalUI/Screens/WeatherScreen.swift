@@ -35,7 +35,8 @@ extension CloudyApp {
   private func nothingCachedLines(_ forecast: ForecastViewModel) -> [ScreenLine] {
     [
       ScreenLine(""),
-      ScreenLine(" No forecast of \(forecast.target.name) is cached yet.", .prompt),
+      ScreenLine(
+        " No forecast of \(options.glyphs.isolated(forecast.target.name)) is cached yet.", .prompt),
       ScreenLine(""),
       ScreenLine(
         options.offline
