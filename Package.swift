@@ -251,6 +251,18 @@ let package = Package(
         "CloudyServices",
         "CloudyStore", "CloudyStoring", "CloudyTestFakes", "CloudyViewModels", argumentParser,
       ]),
+    // cloudy-web's routes in-process: requests through its router and middlewares, as
+    // HummingbirdTesting's `.router` mode runs them, without its AsyncHTTPClient and BoringSSL.
+    .testTarget(
+      name: "CloudyWebTests",
+      dependencies: [
+        "CloudyWeb",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOEmbedded", package: "swift-nio"),
+      ]),
     // End-to-end: runs the built executables as processes against temporary databases.
     .testTarget(
       name: "CloudyToolTests",

@@ -65,9 +65,9 @@ enum WeatherPage {
         ? "cloudy-web runs with --offline, so it fetches nothing; run <code>cloudy-forecast fetch</code> in a terminal, or start cloudy-web without --offline."
         : refresh == .fetching ? "Fetching it now…" : "Refresh fetches it."
       return """
-        <h1>\(name)</h1>
+        <h1>\(HTML.name(name))</h1>
         <section id="weather" data-live>
-        <p class="lead">No forecast of \(name) is cached yet.</p>
+        <p class="lead">No forecast of \(HTML.name(name)) is cached yet.</p>
         <p>\(what)</p>
         \(refresh == .fetching ? "" : refreshPart)
         </section>
@@ -96,7 +96,7 @@ enum WeatherPage {
     let age: HTML = model.age.map { "<p class=\"age\">\($0.asOfText)</p>" } ?? ""
     let note: HTML = model.timeZoneNote.map { "<p class=\"dim\">\($0)</p>" } ?? ""
     return """
-      <h1>\(name)</h1>
+      <h1>\(HTML.name(name))</h1>
       <section id="weather" data-live>
       \(age)\(note)
       \(refreshPart)

@@ -125,9 +125,10 @@ extension WebApp {
     }
   }
 
-  /// The one-time notice an action's redirect carried.
-  func notice(_ request: Request) -> String? {
-    Self.queryFields(request)["notice"].flatMap { $0.isEmpty ? nil : String($0.prefix(300)) }
+  /// The notice an action's redirect named by its key; nothing for a key this run did not
+  /// issue (see `NoticeBoard`).
+  func notice(_ request: Request) -> HTML? {
+    Self.queryFields(request)["notice"].flatMap { notices.text(String($0.prefix(32))) }
   }
 
   /// A page about one saved place (`{id}` in the path): 404 when there is none.

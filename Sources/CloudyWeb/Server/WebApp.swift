@@ -16,6 +16,13 @@ struct WebApp: Sendable {
   let refreshAfter: Int64
   /// The login token; nil when none is needed.
   let token: String?
+  /// The notices redirects name by key (`?notice=`).
+  let notices = NoticeBoard()
+
+  /// What answers every request: the router, with HEAD answered as GET (`HeadRequests`).
+  func responder(hosts: HostPolicy) -> HeadRequests<RouterResponder<WebContext>> {
+    HeadRequests(wrapped: router(hosts: hosts).buildResponder())
+  }
 
   /// The router: every route, behind `AccessGuard`.
   func router(hosts: HostPolicy) -> Router<WebContext> {
@@ -34,11 +41,16 @@ struct WebApp: Sendable {
   /// announced before its data was read (`LiveEvents.version`), so its script can tell whether
   /// it missed one.
   func page(
-    _ screen: Screen?, title: String, notice: String? = nil, version: Int? = nil, body: HTML
+    _ screen: Screen?, title: String, notice: HTML? = nil, version: Int? = nil, body: HTML
   ) async -> HTML {
     Layout.page(
       screen, title: title, csrf: csrf, problem: await shared.problem, notice: notice,
       version: version ?? shared.events.version, body: body)
+  }
+
+  /// 303 to `path` after an action, with `notice` kept on the board and named by its key.
+  func redirect(_ path: String, notice: HTML) -> Response {
+    PageResponse.redirect(path, noticeKey: notices.post(notice))
   }
 
   /// A failure while answering a page: the failure map's message on a page with the matching

@@ -22,7 +22,7 @@ actor SharedStore {
   let store: WatchedStore
   let zones = InstalledTimeZones()
   let geocoder = GazetteerGeocoder()
-  let events = LiveEvents()
+  nonisolated let events = LiveEvents()
   /// Why the file cannot be read now (damaged, replaced by a foreign or newer file), as the
   /// failure map says it; nil while it reads. Requests fail with it (503) rather than read a
   /// connection to a file that is no longer there.
