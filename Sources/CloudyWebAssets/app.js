@@ -2,8 +2,9 @@
 // it (every action is a form); with it, they follow the file live and search as you type.
 //
 // - Live: an EventSource on /events. On `change` or `refresh`, the page fetches its own URL
-//   and swaps each element marked data-live (by id) for the fresh one, leaving the rest (a
-//   field being typed in, the focus) alone. On `problem`, the banner says what is wrong.
+//   and morphs each element marked data-live (by id) into the fresh one, node by node, so the
+//   focused control and what is typed in it stay (an update is never skipped for them); the
+//   title follows too. On `problem`, the banner says what is wrong.
 // - Search as you type on Add Location: the results of /places/new?q=… replace #results,
 //   at most one request in flight, the address bar following the query.
 "use strict";
@@ -12,15 +13,74 @@
   var reloading = false;
   var again = false;
 
+  // Makes `old` like `next` in place. Children with an id (a place's row) are matched by it,
+  // the others by position and tag, so an element that stays is the same node: the control
+  // with the focus, and what is typed in it, survive an update around them.
+  function morph(old, next) {
+    if (old.nodeType !== 1) {
+      if (old.nodeValue !== next.nodeValue) old.nodeValue = next.nodeValue;
+      return;
+    }
+    if (old !== document.activeElement) {
+      Array.from(old.attributes).forEach(function (a) {
+        if (!next.hasAttribute(a.name)) old.removeAttribute(a.name);
+      });
+    }
+    Array.from(next.attributes).forEach(function (a) {
+      if (old.getAttribute(a.name) !== a.value && !(old === document.activeElement && a.name === "value")) {
+        old.setAttribute(a.name, a.value);
+      }
+    });
+    var keyed = {};
+    Array.from(old.childNodes).forEach(function (c) { if (c.id) keyed[c.id] = c; });
+    var cursor = old.firstChild;
+    Array.from(next.childNodes).forEach(function (n) {
+      var match = null;
+      if (n.id) {
+        match = keyed[n.id] || null;
+      } else if (cursor && !cursor.id && cursor.nodeType === n.nodeType && cursor.nodeName === n.nodeName) {
+        match = cursor;
+      }
+      if (!match) {
+        old.insertBefore(document.importNode(n, true), cursor);
+        return;
+      }
+      if (match === cursor) cursor = cursor.nextSibling;
+      else old.insertBefore(match, cursor);
+      morph(match, n);
+    });
+    while (cursor) {
+      var gone = cursor;
+      cursor = cursor.nextSibling;
+      old.removeChild(gone);
+    }
+  }
+
   function swapLive(html) {
     var fresh = new DOMParser().parseFromString(html, "text/html");
+    var focused = document.activeElement;
+    var selection = null;
+    try {
+      if (focused && typeof focused.selectionStart === "number") {
+        selection = [focused.selectionStart, focused.selectionEnd];
+      }
+    } catch (e) {}
     document.querySelectorAll("[data-live]").forEach(function (old) {
       if (!old.id) return;
       var next = fresh.getElementById(old.id);
-      if (!next) return;
-      if (old.contains(document.activeElement) && old.id !== "banner") return;
-      if (old.innerHTML !== next.innerHTML) old.innerHTML = next.innerHTML;
+      if (next && old.outerHTML !== next.outerHTML) morph(old, next);
     });
+    // A focused control moved within its list lost the focus on the way: given back, with the
+    // caret where it was. One that is gone leaves the focus on the main content.
+    if (focused && focused !== document.body && document.activeElement !== focused) {
+      if (focused.isConnected) {
+        focused.focus({ preventScroll: true });
+        if (selection) try { focused.setSelectionRange(selection[0], selection[1]); } catch (e) {}
+      } else {
+        var main = document.getElementById("main");
+        if (main) main.focus({ preventScroll: true });
+      }
+    }
     var version = fresh.documentElement.getAttribute("data-version");
     if (version) document.documentElement.setAttribute("data-version", version);
     var title = fresh.querySelector("title");

@@ -3,7 +3,9 @@ import CloudyStoring
 import CloudyViewModels
 
 /// Weather (`/`): the selected place's day, then its week or, with `?view=hourly`, its hours,
-/// and the data's age; with nothing cached, what to do. Every text is the view models'.
+/// and the data's age; with nothing cached, what to do. Every text is the view models'. The
+/// heading is inside the live region with the rest: when another device selects, renames or
+/// adds the first place, the name changes with the forecast under it (the title follows too).
 enum WeatherPage {
   enum Part: String, Sendable {
     case week, hourly
@@ -65,8 +67,8 @@ enum WeatherPage {
         ? "cloudy-web runs with --offline, so it fetches nothing; run <code>cloudy-forecast fetch</code> in a terminal, or start cloudy-web without --offline."
         : refresh == .fetching ? "Fetching it now…" : "Refresh fetches it."
       return """
-        <h1>\(HTML.name(name))</h1>
         <section id="weather" data-live>
+        <h1>\(HTML.name(name))</h1>
         <p class="lead">No forecast of \(HTML.name(name)) is cached yet.</p>
         <p>\(what)</p>
         \(refresh == .fetching ? "" : refreshPart)
@@ -96,8 +98,8 @@ enum WeatherPage {
     let age: HTML = model.age.map { "<p class=\"age\">\($0.asOfText)</p>" } ?? ""
     let note: HTML = model.timeZoneNote.map { "<p class=\"dim\">\($0)</p>" } ?? ""
     return """
-      <h1>\(HTML.name(name))</h1>
       <section id="weather" data-live>
+      <h1>\(HTML.name(name))</h1>
       \(age)\(note)
       \(refreshPart)
       \(sections)
@@ -107,8 +109,8 @@ enum WeatherPage {
 
   /// No place saved yet: how to add one, here or in a terminal.
   private static let noPlace: HTML = """
-    <h1>Weather</h1>
     <section id="weather" data-live>
+    <h1>Weather</h1>
     <p class="lead">No place yet.</p>
     <p><a class="button" href="/places/new">Add a place</a> by its name (“Richmond, VA”, say), or run <code>cloudy-locations add NAME</code> in a terminal: it appears here on its own.</p>
     </section>
