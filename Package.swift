@@ -51,6 +51,8 @@ let package = Package(
     // No pkgConfig: ncursesw.pc's cflags (-D_XOPEN_SOURCE=600) are flags SwiftPM refuses with a
     // warning on every build; the header is on the default path and the module map links it.
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
+    // zlib's deflate for cloudy-web's gzip copies of its answers; nothing else imports it.
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // printf's fixed-point formatting without Swift's CVarArg boxing (see DecimalText).
     .target(name: "CNumberFormat"),
     .target(name: "CloudyModels", dependencies: ["CNumberFormat"]),
@@ -164,7 +166,7 @@ let package = Package(
         "CloudyCLI", "CloudyLocationsCLI", "CloudySettingsCLI", "CloudyForecastCLI",
         "CloudyViewModels", "CloudyStoring", "CloudyStore", "CloudyServices", "CloudyGazetteer",
         "CloudyPlatform", "CloudyModels", "CloudyJSON",
-        "CloudyWebAssets",
+        "CloudyWebAssets", "CZlib",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Logging", package: "swift-log"),

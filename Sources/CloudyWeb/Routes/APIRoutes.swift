@@ -27,7 +27,7 @@ extension WebApp {
   private func addPlacesAPI(to api: RouterGroup<WebContext>) {
     api.get("places") { request, _ -> Response in
       do {
-        return try await answer("/api/places", contentType: PageResponse.jsonType) {
+        return try await answer("/api/places", to: request, contentType: PageResponse.jsonType) {
           PageResponse.jsonBody(
             try await shared.perform { shared in
               LocationsJSON.list(try LocationsViewModel(store: shared.store))
@@ -147,7 +147,7 @@ extension WebApp {
     api.get("settings") { request, _ -> Response in
       do {
         return try await answer(
-          "/api/settings", contentType: PageResponse.jsonType
+          "/api/settings", to: request, contentType: PageResponse.jsonType
         ) {
           PageResponse.jsonBody(
             try await shared.perform { shared in

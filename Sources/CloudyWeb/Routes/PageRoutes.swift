@@ -17,7 +17,7 @@ extension WebApp {
       let notice = notice(request)
       do {
         return try await answer(
-          notice == nil ? "/settings" : nil, contentType: PageResponse.htmlType
+          notice == nil ? "/settings" : nil, to: request, contentType: PageResponse.htmlType
         ) {
           let version = shared.events.version
           let model = try await shared.perform { shared in
@@ -48,7 +48,7 @@ extension WebApp {
     do {
       // Kept a second at most: the page shows the forecast's age.
       return try await answer(
-        notice == nil ? "/?view=\(part.rawValue)" : nil, lifetime: .seconds(1),
+        notice == nil ? "/?view=\(part.rawValue)" : nil, to: request, lifetime: .seconds(1),
         contentType: PageResponse.htmlType
       ) {
         let version = shared.events.version
@@ -81,7 +81,7 @@ extension WebApp {
       let notice = notice(request)
       do {
         return try await answer(
-          notice == nil ? "/places" : nil, contentType: PageResponse.htmlType
+          notice == nil ? "/places" : nil, to: request, contentType: PageResponse.htmlType
         ) {
           let version = shared.events.version
           let model = try await shared.perform { shared in

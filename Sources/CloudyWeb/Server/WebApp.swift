@@ -66,19 +66,19 @@ struct WebApp: Sendable {
   }
 
   /// The answer for `key` from the shared store when nothing changed since it was made (see
-  /// `SharedStore.cachedBody`), else made by `make` and kept. nil `key`: always made.
+  /// `SharedStore.cachedAnswer`), else made by `make` and kept; in the copy `request` accepts
+  /// (gzip or plain), or 304 when it holds that copy already. nil `key`: always made.
   func answer(
-    _ key: String?, lifetime: Duration? = nil, contentType: String,
+    _ key: String?, to request: Request, lifetime: Duration? = nil, contentType: String,
     _ make: () async throws -> ByteBuffer
   ) async throws -> Response {
-    let headers: HTTPFields = [.contentType: contentType]
-    if let key, let body = await shared.cachedBody(key, lifetime: lifetime) {
-      return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
+    if let key, let made = await shared.cachedAnswer(key, lifetime: lifetime) {
+      return made.response(to: request, varyCookie: token != nil)
     }
     let version = shared.events.version
     let body = try await make()
-    if let key { await shared.remember(key, version: version, body: body) }
-    return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
+    let made = await shared.made(key, version: version, contentType: contentType, body: body)
+    return made.response(to: request, varyCookie: token != nil)
   }
 
   /// A form's body, at most 64 KiB (413 beyond, thrown as Hummingbird's HTTPError).
