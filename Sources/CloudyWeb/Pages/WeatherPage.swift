@@ -25,6 +25,9 @@ enum WeatherPage {
     var missingDaily: String?
     var missingHourly: String?
     var needsRefresh = false
+    /// The notations the chart's axes use, and the days' sunrise and sunset (its night shading).
+    var settings: Settings?
+    var days: [WeatherDayData] = []
 
     init() {}
 
@@ -47,6 +50,8 @@ enum WeatherPage {
       day = forecast.day
       week = forecast.week
       hourly = forecast.hourly
+      settings = forecast.settings
+      days = forecast.weather?.days ?? []
       timeZoneNote = forecast.timeZone.fallbackNote
       missingCurrent = forecast.missingText(for: .current)
       missingDaily = forecast.missingText(for: .daily)
@@ -80,6 +85,14 @@ enum WeatherPage {
       sections.append(daySection(day))
     } else if let missing = model.missingCurrent {
       sections.append("<p class=\"dim\">\(missing)</p>")
+    }
+    if let hourly = model.hourly, let settings = model.settings {
+      let chart = HourlyChart.svg(hourly.hours, days: model.days, settings: settings)
+      if !chart.text.isEmpty {
+        sections.append(
+          "<section class=\"next-hours\" aria-labelledby=\"chart-heading\"><h2 id=\"chart-heading\">Next \(hourly.numberOfHours) hours</h2>\(chart)</section>"
+        )
+      }
     }
     let shown: Part = part == .hourly && model.hourly != nil || model.week == nil ? .hourly : .week
     let current: HTML = " aria-current=\"page\""
@@ -121,7 +134,7 @@ enum WeatherPage {
     """
     <section class="day" aria-labelledby="day-heading">
     <h2 id="day-heading">\(day.date) · \(day.time)</h2>
-    <p class="summary">\(day.summary)</p>
+    <p class="summary">\(WeatherSymbol.image(day.iconName, size: 56))<span>\(day.summary)</span></p>
     <dl class="facts"><div><dt>Temperature</dt><dd class="temperature">\(day.temperature)</dd></div><div><dt>Wind</dt><dd>\(day.windSpeed)</dd></div>\(fact("Feels like", day.apparentTemperature))\(fact("Chance of rain", day.precipitationProbability))\(fact("Precipitation", day.precipitation))</dl>
     </section>
     """
@@ -130,11 +143,13 @@ enum WeatherPage {
   /// The Week view as a table; sunrise and sunset a column only when the forecast has them.
   private static func weekTable(_ week: WeekViewModel) -> HTML {
     let sun = week.days.contains { $0.sunrise != nil || $0.sunset != nil }
+    let scale = WeekRanges.scale(week.days)
     let rows = week.days.map { day -> HTML in
       let sunCell: HTML =
         sun ? "<td>\(day.sunrise ?? "–") – \(day.sunset ?? "–")</td>" : ""
+      let bar = scale.map { WeekRanges.bar(day, scale: $0) } ?? ""
       return
-        "<tr><th scope=\"row\">\(day.day)</th><td>\(day.date)</td><td>\(day.temperature)</td><td>\(day.windSpeed)</td><td>\(day.summary)</td>\(sunCell)</tr>"
+        "<tr><th scope=\"row\">\(day.day)</th><td>\(day.date)</td><td class=\"range-cell\"><span>\(day.temperature)</span>\(bar)</td><td>\(day.windSpeed)</td><td class=\"conditions\">\(WeatherSymbol.image(day.iconName))<span>\(day.summary)</span></td>\(sunCell)</tr>"
     }
     let sunHeading: HTML = sun ? "<th scope=\"col\">Sunrise – sunset</th>" : ""
     return """
@@ -148,7 +163,7 @@ enum WeatherPage {
   private static func hourlyTable(_ hourly: HourlyViewModel) -> HTML {
     let groups = hourly.sections.map { section -> HTML in
       let rows = section.hours.map { hour -> HTML in
-        "<tr><th scope=\"row\">\(hour.time)</th><td>\(hour.temperature)</td><td>\(hour.windSpeed)</td><td>\([hour.precipitation, hour.precipitationAmount].compactMap { $0 }.joined(separator: " · "))</td><td>\(hour.summary)</td></tr>"
+        "<tr><th scope=\"row\">\(hour.time)</th><td>\(hour.temperature)</td><td>\(hour.windSpeed)</td><td>\([hour.precipitation, hour.precipitationAmount].compactMap { $0 }.joined(separator: " · "))</td><td class=\"conditions\">\(WeatherSymbol.image(hour.iconName, size: 24))<span>\(hour.summary)</span></td></tr>"
       }
       return
         "<tbody><tr class=\"date\"><th scope=\"rowgroup\" colspan=\"5\">\(section.date)</th></tr>\(rows)</tbody>"
