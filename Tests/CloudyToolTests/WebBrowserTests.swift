@@ -138,6 +138,10 @@ struct WebBrowserTests {
         if let screenshots {
           try browser.screenshot().write(
             to: URL(fileURLWithPath: "\(screenshots)/\(name)-\(size.name).png"))
+          try browser.colorScheme("dark")
+          try browser.screenshot().write(
+            to: URL(fileURLWithPath: "\(screenshots)/\(name)-\(size.name)-dark.png"))
+          try browser.colorScheme("light")
         }
       }
     }
