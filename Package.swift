@@ -180,7 +180,10 @@ let package = Package(
     // the only files it serves.
     .target(
       name: "CloudyWebAssets",
-      exclude: ["app.js", "style.css", "openapi.json", "icon.svg", "weather"]),
+      exclude: [
+        "app.js", "style.css", "openapi.json", "icon.svg", "weather", "sw.js",
+        "manifest.webmanifest",
+      ]),
     .executableTarget(
       name: "cloudy-web", dependencies: ["CloudyWeb", "CloudyCLI"]),
     // `cloudy-forecast fetch` itself, the one command that uses the network: only the

@@ -5,6 +5,9 @@
 //   and morphs each element marked data-live (by id) into the fresh one, node by node, so the
 //   focused control and what is typed in it stay (an update is never skipped for them); the
 //   title follows too. On `problem`, the banner says what is wrong.
+// - Offline: registers sw.js (the last pages and answers kept); when the server cannot be
+//   reached it says so and counts the shown forecast's true age; it reloads when the server is
+//   back.
 // - Search as you type on Add Location: the results of /places/new?q=… replace #results,
 //   at most one request in flight, the address bar following the query.
 "use strict";
@@ -114,11 +117,65 @@
     banner.appendChild(p);
   }
 
+  // The forecast's age as ForecastAge.text words it, for a page shown from the service worker's
+  // copy while the server cannot be asked: "12 min ago", "3 h ago", "4 days old", "10 months old".
+  function ageText(seconds) {
+    function counted(n, noun) { return n + " " + noun + (n === 1 ? "" : "s") + " old"; }
+    if (seconds < 60) return "just now";
+    if (seconds < 3600) return Math.floor(seconds / 60) + " min ago";
+    if (seconds < 86400) return Math.floor(seconds / 3600) + " h ago";
+    var days = Math.floor(seconds / 86400);
+    if (days < 60) return counted(days, "day");
+    if (days < 730) return counted(Math.floor(days / 30.436875), "month");
+    return counted(Math.floor(days / 365.2425), "year");
+  }
+
+  // The server cannot be reached (the event stream broke and /healthz, which the worker never
+  // answers, does not answer either): the page says so, and its forecast's age is counted here
+  // from when the data was issued, again every minute. The next `hello` loads the page afresh.
+  var offline = false;
+  function showAge() {
+    var element = document.querySelector(".age[data-issued]");
+    if (!element) return;
+    var seconds = Math.max(0, Math.floor(Date.now() / 1000) - Number(element.getAttribute("data-issued")));
+    var date = element.getAttribute("data-issued-date");
+    element.textContent = "as of " + (seconds >= 86400 && date ? date + " · " : "") + ageText(seconds);
+  }
+  function showOffline() {
+    if (offline) return;
+    offline = true;
+    document.documentElement.setAttribute("data-offline", "true");
+    var banner = document.getElementById("banner");
+    if (banner) {
+      banner.textContent = "";
+      var p = document.createElement("p");
+      p.className = "problem offline";
+      p.setAttribute("role", "alert");
+      p.textContent = "Cannot reach the server: this is the last forecast this device saw, and it is not being updated. It comes back on its own when the server does.";
+      banner.appendChild(p);
+    }
+    showAge();
+    setInterval(showAge, 60000);
+  }
+  function checkServer() {
+    fetch("/healthz", { cache: "no-store", credentials: "same-origin" })
+      .then(function (response) { if (!response.ok) throw new Error("status"); })
+      .catch(showOffline);
+  }
+
+  // Kept for when the network is gone: the last pages and answers (sw.js). Only where the
+  // browser allows a worker at all: https, or this machine's own http://127.0.0.1.
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register("/sw.js").catch(function () {});
+  }
+
   if ("EventSource" in window) {
     var events = new EventSource("/events");
+    events.addEventListener("error", checkServer);
     // The first event: the number of changes so far. A page read at another number missed one
     // (made while it was on its way) and follows it now.
     events.addEventListener("hello", function (event) {
+      if (offline) { location.reload(); return; }
       try {
         var now = String(JSON.parse(event.data).version);
         if (now !== document.documentElement.getAttribute("data-version")) reload();

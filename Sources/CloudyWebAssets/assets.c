@@ -11,6 +11,12 @@ static const unsigned char style_css[] = {
 static const unsigned char openapi_json[] = {
 #embed "openapi.json"
 };
+static const unsigned char sw_js[] = {
+#embed "sw.js"
+};
+static const unsigned char manifest_webmanifest[] = {
+#embed "manifest.webmanifest"
+};
 static const unsigned char icon_svg[] = {
 #embed "icon.svg"
 };
@@ -52,6 +58,9 @@ static const struct cloudy_web_asset assets[] = {
     {"style.css", "text/css; charset=utf-8", style_css, sizeof(style_css)},
     {"openapi.json", "application/json", openapi_json, sizeof(openapi_json)},
     {"icon.svg", "image/svg+xml", icon_svg, sizeof(icon_svg)},
+    {"sw.js", "text/javascript; charset=utf-8", sw_js, sizeof(sw_js)},
+    {"manifest.webmanifest", "application/manifest+json", manifest_webmanifest,
+     sizeof(manifest_webmanifest)},
     {"weather-clear-day.svg", "image/svg+xml", weather_clear_day, sizeof(weather_clear_day)},
     {"weather-clear-night.svg", "image/svg+xml", weather_clear_night, sizeof(weather_clear_night)},
     {"weather-rain.svg", "image/svg+xml", weather_rain, sizeof(weather_rain)},

@@ -119,3 +119,21 @@ struct WebDefectTests {
     #expect(page.text.contains("<script src=\"/static/app.js\" defer></script>"))
   }
 }
+
+/// Behind a reverse proxy with the household's certificate, the pages are https while
+/// cloudy-web hears http: a form from its own origin by https is its own, another is not.
+@Suite("cloudy-web in-process: its own origin by https")
+struct WebOwnOriginTests {
+  @Test("a form posted from https://its-own-host is accepted; from another host it is refused")
+  func ownOriginByHTTPS() async throws {
+    let web = try InProcessWeb()
+    let body = "csrf=test-csrf-token&setting=time&value=24h"
+    let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+    var own = form
+    own[.origin] = "https://\(web.host)"
+    #expect(try await web.send(.post, "/settings", headers: own, body: body).status == 303)
+    var other = form
+    other[.origin] = "https://evil.example"
+    #expect(try await web.send(.post, "/settings", headers: other, body: body).status == 403)
+  }
+}

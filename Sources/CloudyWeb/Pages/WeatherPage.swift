@@ -108,7 +108,14 @@ enum WeatherPage {
       let missing = shown == .week ? model.missingDaily : model.missingHourly
       sections.append("<p class=\"dim\">\(missing ?? "Nothing cached.")</p>")
     }
-    let age: HTML = model.age.map { "<p class=\"age\">\($0.asOfText)</p>" } ?? ""
+    // The moment the data was issued rides along, so a copy shown with no server (the service
+    // worker's, see sw.js) can say its true age.
+    let age: HTML =
+      model.age.map { age in
+        let date: HTML = age.issuedDateText.map { " data-issued-date=\"\($0)\"" } ?? ""
+        return
+          "<p class=\"age\" data-issued=\"\(age.issuedAt)\"\(date)>\(age.asOfText)</p>"
+      } ?? ""
     let note: HTML = model.timeZoneNote.map { "<p class=\"dim\">\($0)</p>" } ?? ""
     return """
       <section id="weather" data-live>

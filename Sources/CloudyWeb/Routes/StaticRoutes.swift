@@ -9,7 +9,7 @@ extension WebApp {
   func addStaticRoutes(to router: Router<WebContext>) {
     router.get("/static/{name}") { request, context -> Response in
       guard let name = context.parameters.get("name"), let asset = EmbeddedAssets.named(name),
-        name != "openapi.json"
+        !EmbeddedAssets.atTheRoot.contains(name)
       else {
         return Refusal.response(
           .notFound, api: false, title: "Not found", detail: "no such file")
@@ -23,8 +23,12 @@ extension WebApp {
         status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
         body: ResponseBody(byteBuffer: ByteBuffer(string: "ok\n")))
     }
-    router.get("/openapi.json") { request, _ -> Response in
-      EmbeddedAssets.named("openapi.json")!.response(to: request)
+    // At the root, where they must be: the API's document, the web app manifest, and the
+    // service worker (a worker controls only the paths under its own).
+    for name in EmbeddedAssets.atTheRoot {
+      router.get(RouterPath("/" + name)) { request, _ -> Response in
+        EmbeddedAssets.named(name)!.response(to: request)
+      }
     }
   }
 }
@@ -63,4 +67,7 @@ enum EmbeddedAssets {
   }
 
   static func named(_ name: String) -> Asset? { all[name] }
+
+  /// The files served at `/NAME` rather than `/static/NAME`.
+  static let atTheRoot = ["openapi.json", "manifest.webmanifest", "sw.js"]
 }
