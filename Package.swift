@@ -54,6 +54,8 @@ let package = Package(
     // No pkgConfig: ncursesw.pc's cflags (-D_XOPEN_SOURCE=600) are flags SwiftPM refuses with a
     // warning on every build; the header is on the default path and the module map links it.
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
+    // zlib's deflate for cloudy-web's gzip copies of its answers; nothing else imports it.
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // printf's fixed-point formatting without Swift's CVarArg boxing (see DecimalText).
     .target(name: "CNumberFormat"),
     .target(name: "CloudyModels", dependencies: ["CNumberFormat"]),
@@ -167,7 +169,7 @@ let package = Package(
         "CloudyCLI", "CloudyLocationsCLI", "CloudySettingsCLI", "CloudyForecastCLI",
         "CloudyViewModels", "CloudyStoring", "CloudyStore", "CloudyServices", "CloudyGazetteer",
         "CloudyPlatform", "CloudyModels", "CloudyJSON",
-        "CloudyWebAssets",
+        "CloudyWebAssets", "CZlib",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -182,7 +184,10 @@ let package = Package(
     // the only files it serves.
     .target(
       name: "CloudyWebAssets",
-      exclude: ["app.js", "style.css", "openapi.json", "icon.svg"]),
+      exclude: [
+        "app.js", "style.css", "openapi.json", "icon.svg", "weather", "sw.js",
+        "manifest.webmanifest",
+      ]),
     .executableTarget(
       name: "cloudy-web", dependencies: ["CloudyWeb", "CloudyCLI"]),
     // `cloudy-forecast fetch` itself, the one command that uses the network: only the
@@ -254,6 +259,18 @@ let package = Package(
         "CloudyModels",
         "CloudyServices",
         "CloudyStore", "CloudyStoring", "CloudyTestFakes", "CloudyViewModels", argumentParser,
+      ]),
+    // cloudy-web's routes in-process: requests through its router and middlewares, as
+    // HummingbirdTesting's `.router` mode runs them, without its AsyncHTTPClient and BoringSSL.
+    .testTarget(
+      name: "CloudyWebTests",
+      dependencies: [
+        "CloudyWeb",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOEmbedded", package: "swift-nio"),
       ]),
     // End-to-end: runs the built executables as processes against temporary databases.
     .testTarget(

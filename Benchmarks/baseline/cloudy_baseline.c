@@ -476,7 +476,7 @@ static int cmd_show_week(const char *path) {
     if (celsius) { lo = (lo - 32) / 1.8; hi = (hi - 32) / 1.8; }
     if (metric) wind *= 1.609344;
     printf("%-9s  %-12s  %5.1f %s - %5.1f %s  %5.1f %s  %-18s %s\n", weekday, date, lo,
-           celsius ? "°C" : "°F", hi, celsius ? "°C" : "°F", wind, metric ? "KPH" : "MPH",
+           celsius ? "°C" : "°F", hi, celsius ? "°C" : "°F", wind, metric ? "km/h" : "mph",
            (const char *)sqlite3_column_text(days, 2), (const char *)sqlite3_column_text(days, 1));
   }
   sqlite3_finalize(days);

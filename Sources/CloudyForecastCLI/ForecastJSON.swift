@@ -25,14 +25,14 @@ public import CloudyViewModels
 ///       "view": "day" | "week" | "hourly",
 ///       "day": {                            // with --day (the default)
 ///         "time": 1768421700, "dateText": "Thu, January 15", "timeText": "09:15 AM",
-///         "summary": "Partly cloudy", "temperature": "67.8 °F", "windSpeed": "13 MPH",
+///         "summary": "Partly cloudy", "temperature": "67.8 °F", "windSpeed": "13 mph",
 ///         "icon": "partly-cloudy-day",
 ///         "temperatureFahrenheit": 67.8, "windSpeedMph": 12.9, "precipitationProbability": 0.2 | null
 ///       },
 ///       "week": {                           // with --week
 ///         "numberOfDays": 7,
 ///         "days": [ { "time": 1768388400, "weekday": "Thursday", "date": "January 15",
-///                     "temperature": "59° to 74°", "windSpeed": "13 MPH", "summary": "…",
+///                     "temperature": "59° to 74°", "windSpeed": "13 mph", "summary": "…",
 ///                     "icon": "…", "temperatureMinFahrenheit": 59.1,
 ///                     "temperatureMaxFahrenheit": 74.0, "windSpeedMph": 12.9,
 ///                     "precipitationProbability": 0.2 | null } ]
@@ -40,7 +40,7 @@ public import CloudyViewModels
 ///       "hourly": {                         // with --hourly
 ///         "numberOfHours": 48,
 ///         "hours": [ { "time": 1768420800, "dateText": "Thu, January 15", "timeText": "09:00 AM",
-///                      "temperature": "67.5 °F", "windSpeed": "13 MPH", "precipitation": "20 %" | null,
+///                      "temperature": "67.5 °F", "windSpeed": "13 mph", "precipitation": "20 %" | null,
 ///                      "summary": "…", "icon": "…", "temperatureFahrenheit": 67.5,
 ///                      "windSpeedMph": 12.9, "precipitationProbability": 0.2 | null } ]
 ///       },

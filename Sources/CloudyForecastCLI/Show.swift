@@ -138,20 +138,20 @@ extension CloudyForecast {
 ///     Partly cloudy
 ///     Temperature  67.8 °F
 ///     Feels like   66.0 °F
-///     Wind         13 MPH
+///     Wind         13 mph
 ///     Precip.      20 % · 0.02 in
 ///     Icon         partly-cloudy-day
 ///
 /// Week (one line per day; columns padded):
 ///
 ///     Auckland · 7 days · as of 2 h ago · Open-Meteo · Pacific/Auckland
-///     Thursday   January 15  59° to 74°  13 MPH  partly-cloudy-day  20 %  0.31 in  feels 57° to 75°  sunrise 06:12 AM  sunset 08:41 PM
+///     Thursday   January 15  59° to 74°  13 mph  partly-cloudy-day  20 %  0.31 in  feels 57° to 75°  sunrise 06:12 AM  sunset 08:41 PM
 ///
 /// Hourly (a date line, then its hours):
 ///
 ///     Auckland · 48 hours · as of 2 h ago · Open-Meteo · Pacific/Auckland
 ///     Thu, January 15
-///       09:00 AM  67.5 °F  13 MPH  20 %  partly-cloudy-day  Partly cloudy  feels 66.0 °F  0.02 in
+///       09:00 AM  67.5 °F  13 mph  20 %  partly-cloudy-day  Partly cloudy  feels 66.0 °F  0.02 in
 public enum ForecastText {
   static func show(
     _ model: ForecastViewModel, weather: WeatherData, age: ForecastAge, view: ShowView,

@@ -2,8 +2,12 @@
 // it (every action is a form); with it, they follow the file live and search as you type.
 //
 // - Live: an EventSource on /events. On `change` or `refresh`, the page fetches its own URL
-//   and swaps each element marked data-live (by id) for the fresh one, leaving the rest (a
-//   field being typed in, the focus) alone. On `problem`, the banner says what is wrong.
+//   and morphs each element marked data-live (by id) into the fresh one, node by node, so the
+//   focused control and what is typed in it stay (an update is never skipped for them); the
+//   title follows too. On `problem`, the banner says what is wrong.
+// - Offline: registers sw.js (the last pages and answers kept); when the server cannot be
+//   reached it says so and counts the shown forecast's true age; it reloads when the server is
+//   back.
 // - Search as you type on Add Location: the results of /places/new?q=… replace #results,
 //   at most one request in flight, the address bar following the query.
 "use strict";
@@ -12,15 +16,74 @@
   var reloading = false;
   var again = false;
 
+  // Makes `old` like `next` in place. Children with an id (a place's row) are matched by it,
+  // the others by position and tag, so an element that stays is the same node: the control
+  // with the focus, and what is typed in it, survive an update around them.
+  function morph(old, next) {
+    if (old.nodeType !== 1) {
+      if (old.nodeValue !== next.nodeValue) old.nodeValue = next.nodeValue;
+      return;
+    }
+    if (old !== document.activeElement) {
+      Array.from(old.attributes).forEach(function (a) {
+        if (!next.hasAttribute(a.name)) old.removeAttribute(a.name);
+      });
+    }
+    Array.from(next.attributes).forEach(function (a) {
+      if (old.getAttribute(a.name) !== a.value && !(old === document.activeElement && a.name === "value")) {
+        old.setAttribute(a.name, a.value);
+      }
+    });
+    var keyed = {};
+    Array.from(old.childNodes).forEach(function (c) { if (c.id) keyed[c.id] = c; });
+    var cursor = old.firstChild;
+    Array.from(next.childNodes).forEach(function (n) {
+      var match = null;
+      if (n.id) {
+        match = keyed[n.id] || null;
+      } else if (cursor && !cursor.id && cursor.nodeType === n.nodeType && cursor.nodeName === n.nodeName) {
+        match = cursor;
+      }
+      if (!match) {
+        old.insertBefore(document.importNode(n, true), cursor);
+        return;
+      }
+      if (match === cursor) cursor = cursor.nextSibling;
+      else old.insertBefore(match, cursor);
+      morph(match, n);
+    });
+    while (cursor) {
+      var gone = cursor;
+      cursor = cursor.nextSibling;
+      old.removeChild(gone);
+    }
+  }
+
   function swapLive(html) {
     var fresh = new DOMParser().parseFromString(html, "text/html");
+    var focused = document.activeElement;
+    var selection = null;
+    try {
+      if (focused && typeof focused.selectionStart === "number") {
+        selection = [focused.selectionStart, focused.selectionEnd];
+      }
+    } catch (e) {}
     document.querySelectorAll("[data-live]").forEach(function (old) {
       if (!old.id) return;
       var next = fresh.getElementById(old.id);
-      if (!next) return;
-      if (old.contains(document.activeElement) && old.id !== "banner") return;
-      if (old.innerHTML !== next.innerHTML) old.innerHTML = next.innerHTML;
+      if (next && old.outerHTML !== next.outerHTML) morph(old, next);
     });
+    // A focused control moved within its list lost the focus on the way: given back, with the
+    // caret where it was. One that is gone leaves the focus on the main content.
+    if (focused && focused !== document.body && document.activeElement !== focused) {
+      if (focused.isConnected) {
+        focused.focus({ preventScroll: true });
+        if (selection) try { focused.setSelectionRange(selection[0], selection[1]); } catch (e) {}
+      } else {
+        var main = document.getElementById("main");
+        if (main) main.focus({ preventScroll: true });
+      }
+    }
     var version = fresh.documentElement.getAttribute("data-version");
     if (version) document.documentElement.setAttribute("data-version", version);
     var title = fresh.querySelector("title");
@@ -54,11 +117,65 @@
     banner.appendChild(p);
   }
 
+  // The forecast's age as ForecastAge.text words it, for a page shown from the service worker's
+  // copy while the server cannot be asked: "12 min ago", "3 h ago", "4 days old", "10 months old".
+  function ageText(seconds) {
+    function counted(n, noun) { return n + " " + noun + (n === 1 ? "" : "s") + " old"; }
+    if (seconds < 60) return "just now";
+    if (seconds < 3600) return Math.floor(seconds / 60) + " min ago";
+    if (seconds < 86400) return Math.floor(seconds / 3600) + " h ago";
+    var days = Math.floor(seconds / 86400);
+    if (days < 60) return counted(days, "day");
+    if (days < 730) return counted(Math.floor(days / 30.436875), "month");
+    return counted(Math.floor(days / 365.2425), "year");
+  }
+
+  // The server cannot be reached (the event stream broke and /healthz, which the worker never
+  // answers, does not answer either): the page says so, and its forecast's age is counted here
+  // from when the data was issued, again every minute. The next `hello` loads the page afresh.
+  var offline = false;
+  function showAge() {
+    var element = document.querySelector(".age[data-issued]");
+    if (!element) return;
+    var seconds = Math.max(0, Math.floor(Date.now() / 1000) - Number(element.getAttribute("data-issued")));
+    var date = element.getAttribute("data-issued-date");
+    element.textContent = "as of " + (seconds >= 86400 && date ? date + " · " : "") + ageText(seconds);
+  }
+  function showOffline() {
+    if (offline) return;
+    offline = true;
+    document.documentElement.setAttribute("data-offline", "true");
+    var banner = document.getElementById("banner");
+    if (banner) {
+      banner.textContent = "";
+      var p = document.createElement("p");
+      p.className = "problem offline";
+      p.setAttribute("role", "alert");
+      p.textContent = "Cannot reach the server: this is the last forecast this device saw, and it is not being updated. It comes back on its own when the server does.";
+      banner.appendChild(p);
+    }
+    showAge();
+    setInterval(showAge, 60000);
+  }
+  function checkServer() {
+    fetch("/healthz", { cache: "no-store", credentials: "same-origin" })
+      .then(function (response) { if (!response.ok) throw new Error("status"); })
+      .catch(showOffline);
+  }
+
+  // Kept for when the network is gone: the last pages and answers (sw.js). Only where the
+  // browser allows a worker at all: https, or this machine's own http://127.0.0.1.
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register("/sw.js").catch(function () {});
+  }
+
   if ("EventSource" in window) {
     var events = new EventSource("/events");
+    events.addEventListener("error", checkServer);
     // The first event: the number of changes so far. A page read at another number missed one
     // (made while it was on its way) and follows it now.
     events.addEventListener("hello", function (event) {
+      if (offline) { location.reload(); return; }
       try {
         var now = String(JSON.parse(event.data).version);
         if (now !== document.documentElement.getAttribute("data-version")) reload();

@@ -156,7 +156,7 @@ struct KeyHandlingTests {
     let text = app.screenText()
     #expect(text.contains("Thu, January 15 · 09:15\n"))
     #expect(text.contains("Temperature  20.0 °C"))
-    #expect(text.contains("Wind         16 KPH"))
+    #expect(text.contains("Wind         16 km/h"))
     #expect(text.contains("0° to 10°"))
   }
 

@@ -32,9 +32,9 @@ struct ScreenRenderingTests {
     #expect(lines[1] == " Thu, January 15 · 09:15 AM")
     #expect(lines[2] == " Partly Cloudy")
     #expect(lines[3] == " Temperature  68.0 °F")
-    #expect(lines[4] == " Wind         10 MPH")
+    #expect(lines[4] == " Wind         10 mph")
     #expect(text.contains(" Week"))
-    #expect(text.contains("Thursday   January 15  32° to 50°  10 MPH  Day 0"))
+    #expect(text.contains("Thursday   January 15  32° to 50°  10 mph  Day 0"))
     #expect(text.contains("Wednesday  January 21  32° to 56°"))
     #expect(lines[23].contains("l places") && lines[23].contains("q quit"))
   }
@@ -44,8 +44,8 @@ struct ScreenRenderingTests {
     try fixture.withRichmond()
     let text = try fixture.app().screenText(40, 12)
     #expect(text.contains(" Thu, January 15 · 09:15 AM"))
-    #expect(text.contains("Partly Cloudy · 68.0 °F · 10 MPH"))
-    #expect(text.contains("Thu  32° to 50°  10 MPH"))
+    #expect(text.contains("Partly Cloudy · 68.0 °F · 10 mph"))
+    #expect(text.contains("Thu  32° to 50°  10 mph"))
   }
 
   @Test func hourlyToggles() throws {
@@ -55,7 +55,7 @@ struct ScreenRenderingTests {
     app.press(.character("h"))
     let text = app.screenText()
     #expect(text.contains(" Hourly"))
-    #expect(text.contains("09:00 AM  60.0 °F  5 MPH  15 %  Hour 0"))
+    #expect(text.contains("09:00 AM  60.0 °F  5 mph  15 %  Hour 0"))
     #expect(!text.contains(" Week"))
     app.press(.character("h"))
     #expect(app.screenText().contains(" Week"))

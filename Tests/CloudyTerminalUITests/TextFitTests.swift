@@ -46,7 +46,7 @@ struct TextFitTests {
 
   @Test func asciiGlyphsReplaceWhatALatinTerminalCannotShow() {
     let glyphs = Glyphs.ascii
-    #expect(glyphs.shown("67.8 °F · 13 MPH") == "67.8 F - 13 MPH")
+    #expect(glyphs.shown("67.8 °F · 13 mph") == "67.8 F - 13 mph")
     #expect(glyphs.shown("✓ 24 Hour") == "* 24 Hour")
     #expect(glyphs.shown("Zürich") == "Z?rich")
     #expect(Glyphs.utf8.shown("✓ Zürich 67.8 °F") == "✓ Zürich 67.8 °F")

@@ -323,7 +323,7 @@ struct AppTerminalTests {
     let pane = try TmuxPane(arguments: ["--db", db, "--offline"])
     let before = try pane.waitFor("Temperature")
     #expect(
-      before.contains("°F") && before.contains("MPH")
+      before.contains("°F") && before.contains("mph")
         && (before.contains(" AM") || before.contains(" PM")))
     try pane.press("s")
     try pane.waitFor("Time Notation")
@@ -340,7 +340,7 @@ struct AppTerminalTests {
       (try? sqlite3(db, "SELECT units_notation FROM settings")) == "metric"
     }
     try pane.press("Escape")
-    try pane.waitFor("KPH")
+    try pane.waitFor("km/h")
     try pane.press("s", "j", "j", "Enter")
     try pane.waitUntil("celsius") { _ in
       (try? sqlite3(db, "SELECT temperature_notation FROM settings")) == "celsius"

@@ -97,6 +97,17 @@ final class BrowserSession {
     }
   }
 
+  /// Pages shown as with the system's light or dark appearance (`prefers-color-scheme`), through
+  /// Chromium's DevTools command as chromedriver relays it.
+  func colorScheme(_ scheme: String) throws {
+    _ = try command(
+      "POST", "/goog/cdp/execute",
+      [
+        "cmd": "Emulation.setEmulatedMedia",
+        "params": ["features": [["name": "prefers-color-scheme", "value": scheme]]],
+      ])
+  }
+
   func element(_ selector: String) throws -> String {
     let reply = try command("POST", "/element", ["using": "css selector", "value": selector])
     guard let value = reply as? [String: Any], let id = value[Self.elementKey] as? String else {

@@ -90,7 +90,7 @@ struct ForecastToolTests {
     let header = try #require(lines.first)
     #expect(header.hasPrefix("Auckland · 7 days · as of Jan 15, 2026 · "), "\(header)")
     #expect(header.hasSuffix(" old · Open-Meteo · Pacific/Auckland"), "\(header)")
-    #expect(lines.dropFirst().first?.hasPrefix("Thursday   January 15  61° to 74°  14 MPH") == true)
+    #expect(lines.dropFirst().first?.hasPrefix("Thursday   January 15  61° to 74°  14 mph") == true)
     #expect(lines.last?.hasPrefix("Wednesday  January 21") == true)
 
     // The age is measured from issued_at, not fetched_at: make the data two hours old (and the
@@ -142,9 +142,9 @@ struct ForecastToolTests {
     #expect(day.status == 0)
     #expect(day.standardOutput.contains("Thu, January 15 · 09:15\n"))
     #expect(day.standardOutput.contains("Temperature  19.9 °C"))
-    #expect(day.standardOutput.contains("Wind         21 KPH"))
+    #expect(day.standardOutput.contains("Wind         21 km/h"))
     let week = try Self.forecast(["show", "--week"], db: db, server: server)
-    #expect(week.standardOutput.contains("Thursday   January 15  16° to 23°  23 KPH"))
+    #expect(week.standardOutput.contains("Thursday   January 15  16° to 23°  23 km/h"))
     #expect(server.requests.count == 1)
   }
 

@@ -119,7 +119,7 @@ struct RealWorldImportTests {
     #expect(
       text.standardOutput.contains(
         "The response has no weather code and wind speed for these days."))
-    #expect(!text.standardOutput.contains(" 0 MPH"))
+    #expect(!text.standardOutput.contains(" 0 mph"))
   }
 
   @Test("Berlin 2023: daily only, ISO dates at their local midnight, km/h; day and hourly say so")
@@ -166,8 +166,8 @@ struct RealWorldImportTests {
     let lines = week.standardOutput.split(separator: "\n").map(String.init)
     #expect(lines.count == 4)
     // 21.0/8.4, 20.1/11.2, 22.2/10.5 °C; 9.0, 9.4, 10.4 km/h.
-    #expect(lines.dropFirst().first?.hasPrefix("Saturday  October 3  47° to 70°  6 MPH") == true)
-    #expect(lines.last?.hasPrefix("Monday    October 5  51° to 72°  6 MPH") == true)
+    #expect(lines.dropFirst().first?.hasPrefix("Saturday  October 3  47° to 70°  6 mph") == true)
+    #expect(lines.last?.hasPrefix("Monday    October 5  51° to 72°  6 mph") == true)
     let hourly = try Self.run(["show", "Enschede", "--hourly"], db: db)
     #expect(hourly.status == 0)
     #expect(
@@ -244,14 +244,14 @@ struct RealWorldImportTests {
     // 1363044322 = 23:25 UTC = 15:25 at UTC−8 (Etc/GMT+8: the sign is inverted).
     #expect(day.standardOutput.contains("Mon, March 11 · 03:25 PM"))
     #expect(day.standardOutput.contains("Temperature  68.6 °F"))  // 20.31 °C, not 20.3 °F
-    #expect(day.standardOutput.contains("Wind         31 MPH"))  // 13.83 m/s
+    #expect(day.standardOutput.contains("Wind         31 mph"))  // 13.83 m/s
     // 48 hours, the calm ones (no windBearing in the file) included.
     let hourly = try Self.showJSON("San Francisco", "hourly", db: db)
     let hours = try #require((hourly["hourly"] as? [String: Any])?["hours"] as? [[String: Any]])
     #expect(hours.count == 48)
     #expect(hours.contains { $0["time"] as? Int == 1_363_100_400 })
     let week = try Self.run(["show", "San Francisco", "--week"], db: db)
-    #expect(week.standardOutput.contains("\nMonday     March 11  42° to 71°  16 MPH"))
+    #expect(week.standardOutput.contains("\nMonday     March 11  42° to 71°  16 mph"))
   }
 
   @Test("San Francisco 2018: shown as of its own date and 8 years old, never 'just now'")

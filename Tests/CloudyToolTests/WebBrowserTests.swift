@@ -126,10 +126,22 @@ struct WebBrowserTests {
           try browser.run(
             "return document.documentElement.scrollWidth - window.innerWidth") as? Int ?? -1
         #expect(overflow <= 0, "\(path) at \(size.width) px is \(overflow) px too wide")
+        // The four screens on one line: a wrapped navigation hid a screen on a phone.
+        let navigationLines =
+          try browser.run(
+            "return new Set(Array.from(document.querySelectorAll('nav[aria-label=Screens] a')).map(a => Math.round(a.getBoundingClientRect().top))).size"
+          ) as? Int ?? -1
+        #expect(
+          navigationLines == 1,
+          "\(path) at \(size.width) px: navigation on \(navigationLines) lines")
         #expect(try browser.run("return document.documentElement.lang") as? String == "en")
         if let screenshots {
           try browser.screenshot().write(
             to: URL(fileURLWithPath: "\(screenshots)/\(name)-\(size.name).png"))
+          try browser.colorScheme("dark")
+          try browser.screenshot().write(
+            to: URL(fileURLWithPath: "\(screenshots)/\(name)-\(size.name)-dark.png"))
+          try browser.colorScheme("light")
         }
       }
     }

@@ -35,7 +35,7 @@ struct WebServerTests {
       #expect(reply.text.contains("<html lang=\"en\""))
     }
     let weather = try web.get("/").text
-    #expect(weather.contains("<h1>Auckland</h1>"))
+    #expect(weather.contains("<h1><bdi>Auckland</bdi></h1>"))
     #expect(weather.contains("Week"))
     // 24-hour time, as cloudy-settings stored it: no AM/PM anywhere in the hourly table.
     let hourly = try web.get("/?view=hourly").text

@@ -80,7 +80,7 @@ struct ForecastViewModelTests {
     #expect(day.time == "09:15 AM")
     #expect(day.summary == "Partly Cloudy")
     #expect(day.temperature == "68.0 °F")
-    #expect(day.windSpeed == "10 MPH")
+    #expect(day.windSpeed == "10 mph")
     #expect(day.iconName == "partly-cloudy-day")
 
     let utc = DayViewModel(
@@ -96,11 +96,11 @@ struct ForecastViewModelTests {
       conditions: ForecastSample.weather().current, settings: settings, timeZone: zone)
     #expect(day.time == "09:15")
     #expect(day.temperature == "20.0 °C")
-    #expect(day.windSpeed == "16 KPH")
+    #expect(day.windSpeed == "16 km/h")
     let week = WeekViewModel(
       days: ForecastSample.weather().days, settings: settings, timeZone: zone)
     #expect(week.viewModel(for: 0)?.temperature == "0° to 10°")
-    #expect(week.viewModel(for: 0)?.windSpeed == "16 KPH")
+    #expect(week.viewModel(for: 0)?.windSpeed == "16 km/h")
   }
 
   @Test func weekViewHasARowPerDay() throws {
@@ -112,7 +112,7 @@ struct ForecastViewModelTests {
     #expect(first.day == "Thursday")
     #expect(first.date == "January 15")
     #expect(first.temperature == "32° to 50°")
-    #expect(first.windSpeed == "10 MPH")
+    #expect(first.windSpeed == "10 mph")
     #expect(first.iconName == "rain")
     #expect(week.viewModel(for: 6)?.day == "Wednesday")
     #expect(week.viewModel(for: 7) == nil)
@@ -218,7 +218,7 @@ struct ForecastViewModelTests {
     #expect(model.age?.asOfText == "as of Jan 15, 2026 · 3 days old")
     #expect(model.day?.temperature == "20.0 °C")
     #expect(model.day?.time == "09:15")
-    #expect(model.day?.windSpeed == "16 KPH")
+    #expect(model.day?.windSpeed == "16 km/h")
     #expect(store.saves.isEmpty)
     #expect(changes.values == [.loaded, .loaded])
   }

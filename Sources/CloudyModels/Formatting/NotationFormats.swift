@@ -37,13 +37,13 @@ extension TemperatureNotation {
 }
 
 extension UnitsNotation {
-  /// A wind speed in whole units: `%.f MPH` / `%.f KPH`, e.g. "12 MPH" or "19 KPH".
+  /// A wind speed in whole units: `%.f mph` / `%.f km/h`, e.g. "12 mph" or "19 km/h".
   public func formatWindSpeed(milesPerHour: Double) -> String {
     switch self {
-    case .imperial: DecimalText.fixed(milesPerHour, decimals: 0) + " MPH"
+    case .imperial: DecimalText.fixed(milesPerHour, decimals: 0) + " mph"
     case .metric:
       DecimalText.fixed(
-        UnitConversion.kilometresPerHour(fromMilesPerHour: milesPerHour), decimals: 0) + " KPH"
+        UnitConversion.kilometresPerHour(fromMilesPerHour: milesPerHour), decimals: 0) + " km/h"
     }
   }
 }

@@ -61,10 +61,12 @@ public final class CloudyApp {
     }
   }
 
-  /// A question or text the Locations screen is waiting for.
+  /// A question or text the Locations screen is waiting for, about the place it names by id:
+  /// another process may reorder or shorten the list before the answer, and the answer must
+  /// still act on that place (or say it is gone), never on whatever row is there then.
   enum LocationsPrompt {
-    case confirmRemoval(IndexPath, name: String)
-    case renaming(IndexPath, TextField)
+    case confirmRemoval(Location.ID, name: String)
+    case renaming(Location.ID, name: String, TextField)
   }
 
   // MARK: - Properties

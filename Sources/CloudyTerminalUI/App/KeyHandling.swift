@@ -143,18 +143,18 @@ extension CloudyApp {
     case .character("s"): go(to: .settings)
     case .character("d"):
       guard count > 0, let row = locations.viewModel(at: indexPath) else { return }
-      guard row.location != nil else {
+      guard let location = row.location else {
         show(LocationsViewModelError.currentLocationNotEditable)
         return
       }
-      locationsPrompt = .confirmRemoval(indexPath, name: row.text)
+      locationsPrompt = .confirmRemoval(location.id, name: row.text)
     case .character("r"):
       guard count > 0, let row = locations.viewModel(at: indexPath) else { return }
-      guard row.location != nil else {
+      guard let location = row.location else {
         show(LocationsViewModelError.currentLocationNotEditable)
         return
       }
-      locationsPrompt = .renaming(indexPath, TextField(row.text))
+      locationsPrompt = .renaming(location.id, name: row.text, TextField(row.text))
     case .character("J"): moveRow(at: indexPath, by: 1)
     case .character("K"): moveRow(at: indexPath, by: -1)
     default: break
@@ -178,33 +178,48 @@ extension CloudyApp {
 
   private func handlePrompt(_ prompt: LocationsPrompt, _ key: Key) {
     switch prompt {
-    case .confirmRemoval(let indexPath, let name):
+    case .confirmRemoval(let id, let name):
       locationsPrompt = nil
       guard key == .character("y") || key == .character("Y") else {
         say("Kept \(MessageText.quoted(name)).")
         return
       }
       do {
-        try locations.delete(at: indexPath)
-        say("Removed \(MessageText.quoted(name)).")
+        // By id: the place the prompt named, wherever it is in the list now.
+        let removed = try LocationEditor(store: dependencies.locationStore).remove(.id(id))
+        try locations.reload()
+        say("Removed \(MessageText.quoted(removed.removed.text)).")
+      } catch LocationError.notFound, PlaceReferenceError.noPlaceWithID {
+        sayGone(name, nothing: "nothing was removed")
       } catch { show(error) }
-    case .renaming(let indexPath, var field):
+    case .renaming(let id, let name, var field):
       switch key {
       case .escape: locationsPrompt = nil
       case .enter:
+        locationsPrompt = nil
         do {
-          let renamed = try locations.rename(at: indexPath, to: field.text)
-          locationsPrompt = nil
-          say("Renamed to \(MessageText.quoted(renamed.name)).")
+          let renamed = try LocationEditor(store: dependencies.locationStore).rename(
+            .id(id), to: field.text)
+          try locations.reload()
+          say("Renamed to \(MessageText.quoted(renamed.renamed.text)).")
+        } catch LocationError.notFound, PlaceReferenceError.noPlaceWithID {
+          sayGone(name, nothing: "nothing was renamed")
         } catch {
           // The refusal replaces the prompt; r starts again with the name as it is.
-          locationsPrompt = nil
           show(error)
         }
       default:
-        if field.edit(key) { locationsPrompt = .renaming(indexPath, field) }
+        if field.edit(key) { locationsPrompt = .renaming(id, name: name, field) }
       }
     }
+  }
+
+  /// The place a prompt named was removed by another process before the answer.
+  private func sayGone(_ name: String, nothing: String) {
+    message = ScreenLine(
+      "\(MessageText.quoted(name)) is no longer saved (another program removed it); \(nothing).",
+      .error)
+    needsRedraw = true
   }
 
   // MARK: - Add Location

@@ -52,7 +52,7 @@ extension CloudyApp {
     let detail = width >= 60 ? model.detailText + " " : ""
     return ScreenLine(
       TextFit.spread(
-        " \(mark) \(model.text)", detail, width: width, minimumLeft: 20,
+        " \(mark) \(options.glyphs.isolated(model.text))", detail, width: width, minimumLeft: 20,
         ellipsis: options.glyphs.ellipsis),
       isCursor ? .cursor : .normal)
   }

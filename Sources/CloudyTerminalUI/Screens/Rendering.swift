@@ -65,7 +65,7 @@ extension CloudyApp {
     let sep = options.glyphs.separator
     let title: String
     switch screen {
-    case .weather: title = forecast?.target.name ?? "Weather"
+    case .weather: title = forecast.map { options.glyphs.isolated($0.target.name) } ?? "Weather"
     case .locations: title = "Locations"
     case .addLocation: title = "Add Location"
     case .settings: title = "Settings"
@@ -100,7 +100,7 @@ extension CloudyApp {
       switch prompt {
       case .confirmRemoval(_, let name):
         return ScreenLine(" Remove \(quoted(name))? y/n", .prompt)
-      case .renaming(_, let field):
+      case .renaming(_, _, let field):
         return ScreenLine(" New name: \(field.text)\(options.glyphs.cursor)", .prompt)
       }
     }
@@ -140,7 +140,7 @@ extension CloudyApp {
   }
 
   func quoted(_ text: String) -> String {
-    options.glyphs.unicode ? "“\(text)”" : "\"\(text)\""
+    options.glyphs.unicode ? "“\(options.glyphs.isolated(text))”" : "\"\(text)\""
   }
 
   /// The keys that apply now.

@@ -11,7 +11,7 @@ extension CloudyApp {
     // forecast with days and no current conditions is not "missing".
     var lines: [ScreenLine] = []
     if let day = forecast.day {
-      lines = dayLines(day, roomy: height >= 16)
+      lines = dayLines(day, roomy: height >= 16, width: width)
     } else if let missing = forecast.missingText(for: .current) {
       lines.append(ScreenLine(" \(missing)", .dim))
     }
@@ -35,7 +35,8 @@ extension CloudyApp {
   private func nothingCachedLines(_ forecast: ForecastViewModel) -> [ScreenLine] {
     [
       ScreenLine(""),
-      ScreenLine(" No forecast of \(forecast.target.name) is cached yet.", .prompt),
+      ScreenLine(
+        " No forecast of \(options.glyphs.isolated(forecast.target.name)) is cached yet.", .prompt),
       ScreenLine(""),
       ScreenLine(
         options.offline
@@ -46,7 +47,7 @@ extension CloudyApp {
   }
 
   /// The Day view: a line per value when there is room, else date and values on two lines.
-  private func dayLines(_ day: DayViewModel, roomy: Bool) -> [ScreenLine] {
+  private func dayLines(_ day: DayViewModel, roomy: Bool, width: Int) -> [ScreenLine] {
     let sep = options.glyphs.separator
     guard roomy else {
       return [
@@ -54,13 +55,33 @@ extension CloudyApp {
         ScreenLine(" \(day.summary)\(sep)\(day.temperature)\(sep)\(day.windSpeed)"),
       ]
     }
-    return [
+    var lines = [
       ScreenLine(" \(day.date)\(sep)\(day.time)", .sectionTitle),
       ScreenLine(" \(day.summary)"),
       ScreenLine(" Temperature  \(day.temperature)"),
       ScreenLine(" Wind         \(day.windSpeed)"),
-      ScreenLine(" Icon         \(day.iconName)", .dim),
+      ScreenLine(" Icon         \(options.glyphs.symbol(day.iconName))  \(day.iconName)", .dim),
     ]
+    if let spark = sparklineLine(width: width) { lines.append(spark) }
+    return lines
+  }
+
+  /// "Next 48 h" and the hours' temperatures as one line of block heights, with the lowest
+  /// and highest as the notation writes them; nil with fewer than two temperatures.
+  private func sparklineLine(width: Int) -> ScreenLine? {
+    guard let hours = forecast?.hourly?.hours, let settings = forecast?.settings else { return nil }
+    let values = hours.map(\.data.temperature)
+    let present = values.compactMap { $0 }
+    guard present.count >= 2, let low = present.min(), let high = present.max() else {
+      return nil
+    }
+    let label = " Next \(hours.count) h    "
+    let range =
+      "  \(settings.temperature.formatDegrees(fahrenheit: low)) to \(settings.temperature.formatDegrees(fahrenheit: high))"
+    let room = width - DisplayWidth.of(label) - DisplayWidth.of(range) - 1
+    guard room >= 8 else { return nil }
+    return ScreenLine(
+      label + Sparkline.line(values, width: room, unicode: options.glyphs.unicode) + range)
   }
 
   /// The Week view, or the hourly list with `h`; when the forecast has only one of the two, that
@@ -102,7 +123,11 @@ extension CloudyApp {
       : width >= 50
         ? { [$0.day, $0.date, $0.temperature, $0.windSpeed] }
         : { [String($0.day.prefix(3)), $0.temperature, $0.windSpeed] }
-    return TextFit.table(week.days.map(columns)).map { ScreenLine(" " + $0) }
+    // A symbol first on every row (a word under ASCII), so the week is seen before it is read.
+    let glyphs = options.glyphs
+    return TextFit.table(week.days.map { [glyphs.symbol($0.iconName)] + columns($0) }).map {
+      ScreenLine(" " + $0)
+    }
   }
 
   private func hourlyLines(_ hourly: HourlyViewModel?, width: Int) -> [ScreenLine] {
@@ -113,7 +138,8 @@ extension CloudyApp {
       width >= 70
       ? { [$0.time, $0.temperature, $0.windSpeed, $0.precipitation ?? "", $0.summary] }
       : { [$0.time, $0.temperature, $0.windSpeed] }
-    let table = TextFit.table(hourly.hours.map(columns))
+    let glyphs = options.glyphs
+    let table = TextFit.table(hourly.hours.map { [glyphs.symbol($0.iconName)] + columns($0) })
     var lines: [ScreenLine] = []
     var index = 0
     for section in hourly.sections {

@@ -19,6 +19,28 @@ public struct Glyphs: Hashable, Sendable {
   public var up: String { unicode ? "↑" : "Up" }
   public var down: String { unicode ? "↓" : "Down" }
 
+  /// A name people typed, isolated from the text around it (FIRST STRONG ISOLATE … POP
+  /// DIRECTIONAL ISOLATE, both zero columns): a right-to-left override inside it cannot reverse
+  /// the coordinates after it on a terminal that orders text both ways. Only a name that can
+  /// change direction (right-to-left letters, or direction controls) needs it; under ASCII the
+  /// isolates would be "?", and are left out (so are the name's own controls, see `shown`).
+  public func isolated(_ name: String) -> String {
+    guard unicode, name.unicodeScalars.contains(where: Self.turnsDirection) else { return name }
+    return "\u{2068}" + name + "\u{2069}"
+  }
+
+  /// A letter of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko and their
+  /// presentation forms) or an explicit direction control (marks, embeddings, overrides,
+  /// isolates).
+  static func turnsDirection(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF,
+      0x200E...0x200F, 0x202A...0x202E, 0x2066...0x2069:
+      true
+    default: false
+    }
+  }
+
   /// Text as the terminal can show it: unchanged under UTF-8; otherwise ASCII, with the degree
   /// sign dropped ("67.8 °F" → "67.8 F"), the symbols above spelled out, and any other
   /// non-ASCII character shown as "?".
@@ -40,6 +62,7 @@ public struct Glyphs: Hashable, Sendable {
       case "↑": result += "Up"
       case "↓": result += "Down"
       case "▏": result += "_"
+      case "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}": break  // invisible controls
       case "“", "”": result += "\""
       case "‘", "’": result += "'"
       default: result += "?"
@@ -54,13 +77,17 @@ public struct Glyphs: Hashable, Sendable {
   /// with text of the previous screen left over: a sequence joined with ZERO WIDTH JOINER
   /// (👨‍👩‍👧, 6 columns to ncurses, one picture of 2 to the eye) is shown as its first emoji; an
   /// emoji made a picture by VARIATION SELECTOR-16 (🌧️, 1 column to ncurses, 2 to the eye) is
-  /// shown without the selector, in its text form, 1 column. Everything else is unchanged.
+  /// shown without the selector, in its text form, 1 column; an emoji with a skin-tone modifier
+  /// (👍🏽, U+1F3FB–U+1F3FF: 4 columns to ncurses, 2 to the eye) is shown without the modifier.
+  /// Everything else is unchanged.
   public static func unambiguous(_ text: String) -> String {
     var result = ""
     for character in text {
       let scalars = character.unicodeScalars
       guard scalars.count > 1,
-        scalars.contains(where: { $0.value == 0x200D || $0.value == 0xFE0F })
+        scalars.contains(where: {
+          $0.value == 0x200D || $0.value == 0xFE0F || Self.isSkinTone($0)
+        })
       else {
         result.append(character)
         continue
@@ -70,8 +97,14 @@ public struct Glyphs: Hashable, Sendable {
         result.unicodeScalars.append(first)
         continue
       }
-      result.unicodeScalars.append(contentsOf: scalars.filter { $0.value != 0xFE0F })
+      result.unicodeScalars.append(
+        contentsOf: scalars.filter { $0.value != 0xFE0F && !Self.isSkinTone($0) })
     }
     return result
+  }
+
+  /// The five Fitzpatrick modifiers, emoji of their own to `wcwidth` (2 columns each).
+  static func isSkinTone(_ scalar: Unicode.Scalar) -> Bool {
+    (0x1F3FB...0x1F3FF).contains(scalar.value)
   }
 }

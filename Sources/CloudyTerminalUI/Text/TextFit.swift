@@ -19,12 +19,23 @@ public enum TextFit {
     let room = max(0, width - ellipsisWidth)
     var result = ""
     var used = 0
+    var openIsolates = 0
     for character in text {
       let columns = DisplayWidth.of(character)
       if used + columns > room { break }
       result.append(character)
       used += columns
+      for scalar in character.unicodeScalars {
+        switch scalar.value {
+        case 0x2066...0x2068: openIsolates += 1
+        case 0x2069: openIsolates = max(0, openIsolates - 1)
+        default: break
+        }
+      }
     }
+    // A name cut inside its isolate (`Glyphs.isolated`) is still closed: what follows it on
+    // the line keeps its own direction.
+    result += String(repeating: "\u{2069}", count: openIsolates)
     return ellipsisWidth <= width ? result + ellipsis : result
   }
 

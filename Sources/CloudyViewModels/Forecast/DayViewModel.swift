@@ -5,7 +5,7 @@ public import CloudyModels
 /// Every text is formatted once, at init, by the settings and in the place's time zone:
 /// `date` as `EEE, MMMM d` ("Thu, January 15"), `time` by the time notation ("09:15 AM" /
 /// "09:15"), `temperature` by the temperature notation ("67.8 °F" / "19.9 °C"), `windSpeed` by
-/// the units notation ("13 MPH" / "21 KPH"). A value the response did not have reads "–"
+/// the units notation ("13 mph" / "21 km/h"). A value the response did not have reads "–"
 /// (`MissingValue.text`), never 0, and `missing` names it.
 public struct DayViewModel: Hashable, Sendable {
   /// The conditions shown, in the store's units (°F, mph, inches).
@@ -18,7 +18,7 @@ public struct DayViewModel: Hashable, Sendable {
   public let summary: String
   /// "67.8 °F" or "19.9 °C", or "–".
   public let temperature: String
-  /// "13 MPH" or "21 KPH", or "–".
+  /// "13 mph" or "21 km/h", or "–".
   public let windSpeed: String
   /// The Cloudy app's icon name (Dark Sky's), e.g. "partly-cloudy-day", or "–".
   public let iconName: String

@@ -13,7 +13,7 @@ public enum ForecastChange: Hashable, Sendable {
 /// The forecast of one place as the day, week and hourly views show it, read from the cache.
 ///
 /// Reads the cached forecast and the settings from the injected stores at init and on
-/// `reload`, so a settings change (°C, KPH, 24-hour) re-renders the same cached data without
+/// `reload`, so a settings change (°C, km/h, 24-hour) re-renders the same cached data without
 /// a fetch. `now` (unix seconds) is injected for the age. Times are shown in the forecast's
 /// time zone (the one the provider computed its days in), else the saved place's, else UTC
 /// (`timeZone.fallbackNote` says so).

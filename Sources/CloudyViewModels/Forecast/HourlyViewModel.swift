@@ -57,7 +57,7 @@ public struct WeatherHourViewModel: Hashable, Sendable {
   public let time: String
   /// "67.8 °F" or "19.9 °C", or "–".
   public let temperature: String
-  /// "13 MPH" or "21 KPH", or "–".
+  /// "13 mph" or "21 km/h", or "–".
   public let windSpeed: String
   /// "20 %", or nil when the provider gave none.
   public let precipitation: String?

@@ -42,7 +42,7 @@ public struct WeatherDayViewModel: Hashable, Sendable {
   public let date: String
   /// "59° to 74°", whole degrees in the temperature notation ("– to 74°" without a minimum).
   public let temperature: String
-  /// "13 MPH" or "21 KPH", or "–".
+  /// "13 mph" or "21 km/h", or "–".
   public let windSpeed: String
   public let summary: String
   public let iconName: String

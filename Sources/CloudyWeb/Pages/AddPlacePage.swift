@@ -59,7 +59,7 @@ enum AddPlacePage {
           fields: [("q", model.query), ("pick", String(row.number))],
           label: "Save \(row.text)")
       return """
-        <li><span class="name">\(row.text)<small>\(row.detailText)</small>\(how)</span><span class="actions">\(action)</span></li>
+        <li><span class="name">\(HTML.name(row.text))<small>\(row.detailText)</small>\(how)</span><span class="actions">\(action)</span></li>
         """
     }
     return """

@@ -19,6 +19,12 @@ struct HTML: ExpressibleByStringInterpolation, Sendable {
 
   static let empty = HTML(trusted: "")
 
+  /// A name people typed (a place's), isolated from the text around it: a right-to-left
+  /// override inside it (U+202E) cannot reverse the words or the numbers after it.
+  static func name(_ text: String) -> HTML {
+    HTML(trusted: "<bdi>" + escape(text) + "</bdi>")
+  }
+
   struct StringInterpolation: StringInterpolationProtocol {
     var text = ""
 

@@ -27,7 +27,7 @@ enum Screen: String, CaseIterable, Sendable {
 /// file changed; without JavaScript the page is whole and every action is a form.
 enum Layout {
   static func page(
-    _ screen: Screen?, title: String, csrf: CSRFToken?, problem: String?, notice: String? = nil,
+    _ screen: Screen?, title: String, csrf: CSRFToken?, problem: String?, notice: HTML? = nil,
     version: Int = 0, body: HTML
   ) -> HTML {
     let navigation = Screen.allCases.map { item -> HTML in
@@ -35,6 +35,9 @@ enum Layout {
       return "<a href=\"\(item.path)\"\(current)>\(item.title)</a>"
     }
     let csrfMeta: HTML = csrf.map { "<meta name=\"csrf-token\" content=\"\($0.value)\">" } ?? ""
+    // The script only on the app's own pages (they carry the CSRF token): a refusal or the
+    // login page has nothing live, and its script's `/events` would only be refused in turn.
+    let script: HTML = csrf == nil ? "" : "<script src=\"/static/app.js\" defer></script>"
     return """
       <!doctype html>
       <html lang="en" data-version="\(version)">
@@ -43,10 +46,12 @@ enum Layout {
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <meta name="color-scheme" content="light dark">
       \(csrfMeta)
-      <title>\(title) · Cloudy</title>
+      <title>\(Layout.isolated(title)) · Cloudy</title>
       <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
+      <link rel="manifest" href="/manifest.webmanifest">
+      <meta name="theme-color" content="#1f6feb">
       <link rel="stylesheet" href="/static/style.css">
-      <script src="/static/app.js" defer></script>
+      \(script)
       </head>
       <body>
       <a class="skip" href="#main">Skip to content</a>
@@ -64,8 +69,14 @@ enum Layout {
       """
   }
 
+  /// A title (often a place's name) isolated from " · Cloudy" after it: `<title>` holds text
+  /// only, so FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE rather than `<bdi>`.
+  static func isolated(_ title: String) -> String {
+    "\u{2068}" + title + "\u{2069}"
+  }
+
   /// The problem with the file (from the watcher), and a one-time notice (what an action did).
-  static func banner(problem: String?, notice: String?) -> HTML {
+  static func banner(problem: String?, notice: HTML?) -> HTML {
     let problemPart: HTML =
       problem.map { "<p class=\"problem\" role=\"alert\">\($0)</p>" } ?? ""
     let noticePart: HTML = notice.map { "<p class=\"notice\" role=\"status\">\($0)</p>" } ?? ""

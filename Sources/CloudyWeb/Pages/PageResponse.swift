@@ -31,12 +31,12 @@ enum PageResponse {
     ByteBuffer(string: document.compact() + "\n")
   }
 
-  /// 303 See Other after a form's POST, so a reload does not post again; `notice` rides along
-  /// in the query and is shown once.
-  static func redirect(_ path: String, notice: String? = nil) -> Response {
+  /// 303 See Other after a form's POST, so a reload does not post again; the key of the notice
+  /// to show (see `NoticeBoard`) rides along in the query.
+  static func redirect(_ path: String, noticeKey: String? = nil) -> Response {
     var location = path
-    if let notice {
-      location += (path.contains("?") ? "&" : "?") + "notice=" + FormFields.percentEncode(notice)
+    if let noticeKey {
+      location += (path.contains("?") ? "&" : "?") + "notice=" + FormFields.percentEncode(noticeKey)
     }
     return Response(status: .seeOther, headers: [.location: location])
   }

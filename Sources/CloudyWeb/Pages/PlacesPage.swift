@@ -48,7 +48,7 @@ enum PlacesPage {
           "/places/current/select", csrf: csrf, button: "Select",
           label: "Select \(row.text)")
       return """
-        <li\(selected)>\(mark)<span class="name">\(row.text)<small>\(row.detailText)</small></span><span class="actions">\(select)</span></li>
+        <li\(selected)>\(mark)<span class="name">\(HTML.name(row.text))<small>\(row.detailText)</small></span><span class="actions">\(select)</span></li>
         """
     case .saved(let location, let number):
       let id = String(location.id)
@@ -78,7 +78,7 @@ enum PlacesPage {
         "<a class=\"button danger\" href=\"/places/\(id)/remove\" aria-label=\"Remove \(location.name)\">Remove</a>"
       )
       return """
-        <li\(selected) id="place-\(id)">\(mark)<span class="number">\(number)</span><span class="name">\(location.name)<small>\(row.detailText)</small></span><span class="actions">\(actions)</span></li>
+        <li\(selected) id="place-\(id)">\(mark)<span class="number">\(number)</span><span class="name">\(HTML.name(location.name))<small>\(row.detailText)</small></span><span class="actions">\(actions)</span></li>
         """
     }
   }
@@ -86,9 +86,9 @@ enum PlacesPage {
   /// "Remove Richmond?" with the button that does it and a way back.
   static func confirmRemove(_ row: LocationRowViewModel, id: Int64, csrf: CSRFToken) -> HTML {
     """
-    <h1>Remove \(row.text)?</h1>
+    <h1>Remove \(HTML.name(row.text))?</h1>
     <p>It leaves Saved Locations with its cached forecasts. \(row.isSelected ? "The next place becomes selected." : "")</p>
-    <p>\(Layout.actionForm("/places/\(String(id))/remove", csrf: csrf, button: "Remove \(row.text)", buttonClass: "danger")) <a class="button" href="/places">Keep it</a></p>
+    <p>\(Layout.actionForm("/places/\(String(id))/remove", csrf: csrf, button: "Remove \(HTML.name(row.text))", buttonClass: "danger")) <a class="button" href="/places">Keep it</a></p>
     """
   }
 
@@ -100,7 +100,7 @@ enum PlacesPage {
     let described: HTML =
       error == nil ? "" : " aria-describedby=\"name-error\" aria-invalid=\"true\""
     return """
-      <h1>Rename \(row.text)</h1>
+      <h1>Rename \(HTML.name(row.text))</h1>
       \(problem)
       <form method="post" action="/places/\(String(id))/rename">
       <input type="hidden" name="\(CSRFToken.field)" value="\(csrf.value)">

@@ -30,8 +30,10 @@ enum SettingsPage {
           row.checked
           ? "<span class=\"mark\" aria-hidden=\"true\">✓</span>"
           : "<span class=\"mark\" aria-hidden=\"true\"></span>"
+        // Typed HTML: a String here would be escaped into `class=&quot;selected&quot;`.
+        let selected: HTML = row.checked ? " class=\"selected\"" : ""
         return """
-          <li\(row.checked ? " class=\"selected\"" : "")><form method="post" action="/settings" class="row"><input type="hidden" name="\(CSRFToken.field)" value="\(csrf.value)"><input type="hidden" name="setting" value="\(section.setting)"><input type="hidden" name="value" value="\(row.value)"><button type="submit" aria-pressed="\(row.checked ? "true" : "false")">\(mark)\(row.text)</button></form></li>
+          <li\(selected)><form method="post" action="/settings" class="row"><input type="hidden" name="\(CSRFToken.field)" value="\(csrf.value)"><input type="hidden" name="setting" value="\(section.setting)"><input type="hidden" name="value" value="\(row.value)"><button type="submit" aria-pressed="\(row.checked ? "true" : "false")">\(mark)\(row.text)</button></form></li>
           """
       }
       return """

@@ -3,7 +3,9 @@ import CloudyStoring
 import CloudyViewModels
 
 /// Weather (`/`): the selected place's day, then its week or, with `?view=hourly`, its hours,
-/// and the data's age; with nothing cached, what to do. Every text is the view models'.
+/// and the data's age; with nothing cached, what to do. Every text is the view models'. The
+/// heading is inside the live region with the rest: when another device selects, renames or
+/// adds the first place, the name changes with the forecast under it (the title follows too).
 enum WeatherPage {
   enum Part: String, Sendable {
     case week, hourly
@@ -23,6 +25,9 @@ enum WeatherPage {
     var missingDaily: String?
     var missingHourly: String?
     var needsRefresh = false
+    /// The notations the chart's axes use, and the days' sunrise and sunset (its night shading).
+    var settings: Settings?
+    var days: [WeatherDayData] = []
 
     init() {}
 
@@ -45,6 +50,8 @@ enum WeatherPage {
       day = forecast.day
       week = forecast.week
       hourly = forecast.hourly
+      settings = forecast.settings
+      days = forecast.weather?.days ?? []
       timeZoneNote = forecast.timeZone.fallbackNote
       missingCurrent = forecast.missingText(for: .current)
       missingDaily = forecast.missingText(for: .daily)
@@ -65,9 +72,9 @@ enum WeatherPage {
         ? "cloudy-web runs with --offline, so it fetches nothing; run <code>cloudy-forecast fetch</code> in a terminal, or start cloudy-web without --offline."
         : refresh == .fetching ? "Fetching it now…" : "Refresh fetches it."
       return """
-        <h1>\(name)</h1>
         <section id="weather" data-live>
-        <p class="lead">No forecast of \(name) is cached yet.</p>
+        <h1>\(HTML.name(name))</h1>
+        <p class="lead">No forecast of \(HTML.name(name)) is cached yet.</p>
         <p>\(what)</p>
         \(refresh == .fetching ? "" : refreshPart)
         </section>
@@ -78,6 +85,14 @@ enum WeatherPage {
       sections.append(daySection(day))
     } else if let missing = model.missingCurrent {
       sections.append("<p class=\"dim\">\(missing)</p>")
+    }
+    if let hourly = model.hourly, let settings = model.settings {
+      let chart = HourlyChart.svg(hourly.hours, days: model.days, settings: settings)
+      if !chart.text.isEmpty {
+        sections.append(
+          "<section class=\"next-hours\" aria-labelledby=\"chart-heading\"><h2 id=\"chart-heading\">Next \(hourly.numberOfHours) hours</h2>\(chart)</section>"
+        )
+      }
     }
     let shown: Part = part == .hourly && model.hourly != nil || model.week == nil ? .hourly : .week
     let current: HTML = " aria-current=\"page\""
@@ -93,11 +108,18 @@ enum WeatherPage {
       let missing = shown == .week ? model.missingDaily : model.missingHourly
       sections.append("<p class=\"dim\">\(missing ?? "Nothing cached.")</p>")
     }
-    let age: HTML = model.age.map { "<p class=\"age\">\($0.asOfText)</p>" } ?? ""
+    // The moment the data was issued rides along, so a copy shown with no server (the service
+    // worker's, see sw.js) can say its true age.
+    let age: HTML =
+      model.age.map { age in
+        let date: HTML = age.issuedDateText.map { " data-issued-date=\"\($0)\"" } ?? ""
+        return
+          "<p class=\"age\" data-issued=\"\(age.issuedAt)\"\(date)>\(age.asOfText)</p>"
+      } ?? ""
     let note: HTML = model.timeZoneNote.map { "<p class=\"dim\">\($0)</p>" } ?? ""
     return """
-      <h1>\(name)</h1>
       <section id="weather" data-live>
+      <h1>\(HTML.name(name))</h1>
       \(age)\(note)
       \(refreshPart)
       \(sections)
@@ -107,8 +129,8 @@ enum WeatherPage {
 
   /// No place saved yet: how to add one, here or in a terminal.
   private static let noPlace: HTML = """
-    <h1>Weather</h1>
     <section id="weather" data-live>
+    <h1>Weather</h1>
     <p class="lead">No place yet.</p>
     <p><a class="button" href="/places/new">Add a place</a> by its name (“Richmond, VA”, say), or run <code>cloudy-locations add NAME</code> in a terminal: it appears here on its own.</p>
     </section>
@@ -119,7 +141,7 @@ enum WeatherPage {
     """
     <section class="day" aria-labelledby="day-heading">
     <h2 id="day-heading">\(day.date) · \(day.time)</h2>
-    <p class="summary">\(day.summary)</p>
+    <p class="summary">\(WeatherSymbol.image(day.iconName, size: 56))<span>\(day.summary)</span></p>
     <dl class="facts"><div><dt>Temperature</dt><dd class="temperature">\(day.temperature)</dd></div><div><dt>Wind</dt><dd>\(day.windSpeed)</dd></div>\(fact("Feels like", day.apparentTemperature))\(fact("Chance of rain", day.precipitationProbability))\(fact("Precipitation", day.precipitation))</dl>
     </section>
     """
@@ -128,11 +150,13 @@ enum WeatherPage {
   /// The Week view as a table; sunrise and sunset a column only when the forecast has them.
   private static func weekTable(_ week: WeekViewModel) -> HTML {
     let sun = week.days.contains { $0.sunrise != nil || $0.sunset != nil }
+    let scale = WeekRanges.scale(week.days)
     let rows = week.days.map { day -> HTML in
       let sunCell: HTML =
         sun ? "<td>\(day.sunrise ?? "–") – \(day.sunset ?? "–")</td>" : ""
+      let bar = scale.map { WeekRanges.bar(day, scale: $0) } ?? ""
       return
-        "<tr><th scope=\"row\">\(day.day)</th><td>\(day.date)</td><td>\(day.temperature)</td><td>\(day.windSpeed)</td><td>\(day.summary)</td>\(sunCell)</tr>"
+        "<tr><th scope=\"row\">\(day.day)</th><td>\(day.date)</td><td class=\"range-cell\"><span>\(day.temperature)</span>\(bar)</td><td>\(day.windSpeed)</td><td class=\"conditions\">\(WeatherSymbol.image(day.iconName))<span>\(day.summary)</span></td>\(sunCell)</tr>"
     }
     let sunHeading: HTML = sun ? "<th scope=\"col\">Sunrise – sunset</th>" : ""
     return """
@@ -146,7 +170,7 @@ enum WeatherPage {
   private static func hourlyTable(_ hourly: HourlyViewModel) -> HTML {
     let groups = hourly.sections.map { section -> HTML in
       let rows = section.hours.map { hour -> HTML in
-        "<tr><th scope=\"row\">\(hour.time)</th><td>\(hour.temperature)</td><td>\(hour.windSpeed)</td><td>\([hour.precipitation, hour.precipitationAmount].compactMap { $0 }.joined(separator: " · "))</td><td>\(hour.summary)</td></tr>"
+        "<tr><th scope=\"row\">\(hour.time)</th><td>\(hour.temperature)</td><td>\(hour.windSpeed)</td><td>\([hour.precipitation, hour.precipitationAmount].compactMap { $0 }.joined(separator: " · "))</td><td class=\"conditions\">\(WeatherSymbol.image(hour.iconName, size: 24))<span>\(hour.summary)</span></td></tr>"
       }
       return
         "<tbody><tr class=\"date\"><th scope=\"rowgroup\" colspan=\"5\">\(section.date)</th></tr>\(rows)</tbody>"

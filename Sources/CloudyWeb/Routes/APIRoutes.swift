@@ -25,9 +25,9 @@ extension WebApp {
 
   /// `/api/places`: list, add, remove, select, rename and move.
   private func addPlacesAPI(to api: RouterGroup<WebContext>) {
-    api.get("places") { _, _ -> Response in
+    api.get("places") { request, _ -> Response in
       do {
-        return try await answer("/api/places", contentType: PageResponse.jsonType) {
+        return try await answer("/api/places", to: request, contentType: PageResponse.jsonType) {
           PageResponse.jsonBody(
             try await shared.perform { shared in
               LocationsJSON.list(try LocationsViewModel(store: shared.store))
@@ -144,9 +144,11 @@ extension WebApp {
 
   /// `/api/settings`: read and change the notations.
   private func addSettingsAPI(to api: RouterGroup<WebContext>) {
-    api.get("settings") { _, _ -> Response in
+    api.get("settings") { request, _ -> Response in
       do {
-        return try await answer("/api/settings", contentType: PageResponse.jsonType) {
+        return try await answer(
+          "/api/settings", to: request, contentType: PageResponse.jsonType
+        ) {
           PageResponse.jsonBody(
             try await shared.perform { shared in
               SettingsJSON.document(try SettingsViewModel(store: shared.store))
@@ -221,7 +223,7 @@ extension WebApp {
   }
 
   /// A write: the CSRF token when the credential is the cookie, the JSON body (an object, at
-  /// most 64 KiB), the change, every page told, the document; or problem+json.
+  /// most 64 KiB, sent as JSON: 415 otherwise), the change, every page told, the document; or problem+json.
   private func write(
     _ request: Request, _ context: WebContext, status: HTTPResponse.Status = .ok,
     _ body: (JSONNode?) async throws -> JSON,
@@ -246,6 +248,13 @@ extension WebApp {
         .contentTooLarge, title: "Too large",
         detail: "request bodies are limited to \(WebLimits.maxBody / 1024) KiB")
     }
+    if bytes.contains(where: { $0 > 0x20 }), !Self.isJSON(request.headers[.contentType]) {
+      return Problem.response(
+        .unsupportedMediaType, title: "Not JSON",
+        detail:
+          "send the body as Content-Type: application/json (a form or text/plain body is refused); nothing was written",
+        headers: [.accept: PageResponse.jsonType])
+    }
     do {
       let parsed = try Self.parsedBody(bytes)
       let document = try await body(parsed)
@@ -259,6 +268,17 @@ extension WebApp {
   struct APIError {
     let body: [UInt8]
     let error: any Error
+  }
+
+  /// `application/json` or a `+json` type, parameters aside: a browser sends neither from a
+  /// plain form or a no-preflight `fetch`, so another site cannot post JSON in disguise.
+  static func isJSON(_ contentType: String?) -> Bool {
+    guard let contentType else { return false }
+    let type = contentType.split(separator: ";").first.map {
+      String($0).trimmingWhitespace().lowercased()
+    }
+    guard let type else { return false }
+    return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
   }
 
   static func parsedBody(_ bytes: [UInt8]) throws -> JSONNode? {

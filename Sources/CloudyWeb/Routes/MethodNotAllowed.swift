@@ -2,7 +2,8 @@ import HTTPTypes
 import Hummingbird
 
 /// 405 with `Allow` for an API path asked with a method it does not have (the router alone
-/// says 404, as if the path did not exist). The table is the API's, as openapi.json lists it.
+/// says 404, as if the path did not exist), and 404 in the answer's own form for a path with
+/// no route at all. The table is the API's, as openapi.json lists it.
 struct MethodNotAllowed: RouterMiddleware {
   typealias Context = WebContext
 
@@ -25,7 +26,11 @@ struct MethodNotAllowed: RouterMiddleware {
     do {
       response = try await next(request, context)
     } catch let error as HTTPError where error.status == .notFound {
-      response = Response(status: .notFound)
+      // No route: problem+json under /api (a script reads `detail`), a short page elsewhere.
+      let path = request.uri.path
+      response = Refusal.response(
+        .notFound, api: path == "/api" || path.hasPrefix("/api/"), title: "Not found",
+        detail: "cloudy-web has nothing at \(path)")
     }
     guard response.status == .notFound, let methods = Self.methods(for: request.uri.path),
       !methods.contains(request.method)

@@ -17,7 +17,7 @@ extension WebApp {
       let notice = notice(request)
       do {
         return try await answer(
-          notice == nil ? "/settings" : nil, contentType: PageResponse.htmlType
+          notice == nil ? "/settings" : nil, to: request, contentType: PageResponse.htmlType
         ) {
           let version = shared.events.version
           let model = try await shared.perform { shared in
@@ -48,7 +48,7 @@ extension WebApp {
     do {
       // Kept a second at most: the page shows the forecast's age.
       return try await answer(
-        notice == nil ? "/?view=\(part.rawValue)" : nil, lifetime: .seconds(1),
+        notice == nil ? "/?view=\(part.rawValue)" : nil, to: request, lifetime: .seconds(1),
         contentType: PageResponse.htmlType
       ) {
         let version = shared.events.version
@@ -81,7 +81,7 @@ extension WebApp {
       let notice = notice(request)
       do {
         return try await answer(
-          notice == nil ? "/places" : nil, contentType: PageResponse.htmlType
+          notice == nil ? "/places" : nil, to: request, contentType: PageResponse.htmlType
         ) {
           let version = shared.events.version
           let model = try await shared.perform { shared in
@@ -125,9 +125,10 @@ extension WebApp {
     }
   }
 
-  /// The one-time notice an action's redirect carried.
-  func notice(_ request: Request) -> String? {
-    Self.queryFields(request)["notice"].flatMap { $0.isEmpty ? nil : String($0.prefix(300)) }
+  /// The notice an action's redirect named by its key; nothing for a key this run did not
+  /// issue (see `NoticeBoard`).
+  func notice(_ request: Request) -> HTML? {
+    Self.queryFields(request)["notice"].flatMap { notices.text(String($0.prefix(32))) }
   }
 
   /// A page about one saved place (`{id}` in the path): 404 when there is none.

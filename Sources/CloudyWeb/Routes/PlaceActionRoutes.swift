@@ -24,7 +24,7 @@ extension WebApp {
         do {
           let added = try await shared.add(named: query, pick: pick)
           await shared.announceChange()
-          return PageResponse.redirect("/places", notice: "Added \(added.name).")
+          return redirect("/places", notice: "Added \(HTML.name(added.name)).")
         } catch {
           let model = (try? await shared.search(query)) ?? AddPlacePage.Model()
           let failure = HTTPStatusMap.failure(for: error)
@@ -40,7 +40,7 @@ extension WebApp {
     router.post("/places/{id}/select") { request, context -> Response in
       try await placeAction(request, context) { editor, reference in
         let row = try editor.select(reference)
-        return "Selected \(row.text)."
+        return "Selected \(HTML.name(row.text))."
       }
     }
 
@@ -51,7 +51,7 @@ extension WebApp {
             try LocationEditor(store: shared.store).selectCurrent()
           }
           await shared.announceChange()
-          return PageResponse.redirect("/places", notice: "Selected \(row.text).")
+          return redirect("/places", notice: "Selected \(HTML.name(row.text)).")
         } catch {
           return await errorPage(error, screen: .places)
         }
@@ -64,14 +64,14 @@ extension WebApp {
           throw CommandError.invalidRequest("say where to move it (to: a row number)")
         }
         let moved = try editor.move(reference, toRow: to)
-        return "Moved \(moved.moved.text) to \(to)."
+        return "Moved \(HTML.name(moved.moved.text)) to \(to)."
       }
     }
 
     router.post("/places/{id}/remove") { request, context -> Response in
       try await placeAction(request, context) { editor, reference in
         let result = try editor.remove(reference)
-        return "Removed \(result.removed.text)."
+        return "Removed \(HTML.name(result.removed.text))."
       }
     }
 
@@ -86,8 +86,10 @@ extension WebApp {
             try LocationEditor(store: shared.store).rename(.id(id), to: name)
           }
           await shared.announceChange()
-          return PageResponse.redirect(
-            "/places", notice: "Renamed \(renamed.previousName) to \(renamed.renamed.text).")
+          return redirect(
+            "/places",
+            notice:
+              "Renamed \(HTML.name(renamed.previousName)) to \(HTML.name(renamed.renamed.text)).")
         } catch {
           let failure = HTTPStatusMap.failure(for: error)
           guard
@@ -116,8 +118,7 @@ extension WebApp {
             try SettingsViewModel(store: shared.store).apply(choice)
           }
           await shared.announceChange()
-          return PageResponse.redirect(
-            "/settings", notice: "\(choice.section.title): \(choice.text).")
+          return redirect("/settings", notice: "\(choice.section.title): \(choice.text).")
         } catch {
           return await errorPage(error, screen: .settings)
         }
@@ -130,7 +131,7 @@ extension WebApp {
           return await errorPage(LocationError.notFound("with that id"), screen: .weather)
         }
         let refusal = await refreshes.start(place, automatic: false)
-        return PageResponse.redirect("/", notice: refusal ?? "Fetching a new forecast…")
+        return redirect("/", notice: refusal.map { "\($0)" } ?? "Fetching a new forecast…")
       }
     }
   }
@@ -157,7 +158,7 @@ extension WebApp {
 
   private func placeAction(
     _ request: Request, _ context: WebContext,
-    _ action: @escaping @Sendable (LocationEditor, PlaceReference) throws -> String
+    _ action: @escaping @Sendable (LocationEditor, PlaceReference) throws -> HTML
   ) async throws -> Response {
     try await placeAction(request, context) { editor, reference, _ in
       try action(editor, reference)
@@ -168,7 +169,7 @@ extension WebApp {
   /// (by id: a reorder elsewhere cannot change which place), announces, redirects.
   private func placeAction(
     _ request: Request, _ context: WebContext,
-    _ action: @escaping @Sendable (LocationEditor, PlaceReference, FormFields) throws -> String
+    _ action: @escaping @Sendable (LocationEditor, PlaceReference, FormFields) throws -> HTML
   ) async throws -> Response {
     try await withForm(request) { form in
       guard let id = context.parameters.get("id").flatMap(Int64.init) else {
@@ -179,7 +180,7 @@ extension WebApp {
           try action(LocationEditor(store: shared.store), .id(id), form)
         }
         await shared.announceChange()
-        return PageResponse.redirect("/places", notice: notice)
+        return redirect("/places", notice: notice)
       } catch {
         return await errorPage(error, screen: .places)
       }

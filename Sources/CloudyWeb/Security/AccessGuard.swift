@@ -53,7 +53,9 @@ struct AccessGuard: RouterMiddleware {
     var context = context
     if let token {
       context.credential = Self.credential(of: request, token: token)
-      let open = path == "/login" || path.hasPrefix("/static/")
+      // The manifest too: browsers fetch it without the cookie.
+      let open =
+        path == "/login" || path.hasPrefix("/static/") || path == "/manifest.webmanifest"
       if context.credential == .none && !open { return Self.notLoggedIn(api: api) }
     }
     if !Self.isSafe(request.method), let refusal = crossSiteRefusal(request, api: api) {
@@ -100,7 +102,7 @@ struct AccessGuard: RouterMiddleware {
         .forbidden, api: api, title: "Cross-site request",
         detail: "a change sent from another site is refused; nothing was written")
     }
-    if let origin = request.headers[.origin], origin != ownOrigin(request) {
+    if let origin = request.headers[.origin], !isOwnOrigin(origin, request) {
       // Browsers send `Origin: null` for their own forms under Referrer-Policy: no-referrer
       // (as here): accepted when Sec-Fetch-Site says same-origin, or for a form, whose CSRF
       // token the handler checks; never for the API.
@@ -120,8 +122,13 @@ struct AccessGuard: RouterMiddleware {
     method == .get || method == .head || method == .options
   }
 
-  private func ownOrigin(_ request: Request) -> String {
-    "http://" + (request.head.authority ?? "").lowercased()
+  /// This server's own origin, by http or by https: behind a reverse proxy that holds the
+  /// household's certificate (README, "Offline on a phone"), pages are https while cloudy-web
+  /// itself hears http; the Host check has already said the name is ours.
+  private func isOwnOrigin(_ origin: String, _ request: Request) -> Bool {
+    let authority = (request.head.authority ?? "").lowercased()
+    let given = origin.lowercased()
+    return given == "http://" + authority || given == "https://" + authority
   }
 
   /// The token from the cookie or the Authorization header, compared in constant time.

@@ -2,10 +2,11 @@ import HTTPTypes
 
 /// The headers on every response: scripts and styles only from this server's own files (no
 /// inline script, so an injected `<script>` would not run even if escaping failed), no framing,
-/// no MIME sniffing, no Referer leaving the page (a login link carries the token).
+/// no MIME sniffing, no Referer leaving the page (a login link carries the token); the service
+/// worker and the manifest from this server too (`worker-src`, `manifest-src`), nothing more.
 enum SecurityHeaders {
   static let contentSecurityPolicy =
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
   static func apply(to headers: inout HTTPFields) {
     headers[.contentSecurityPolicy] = contentSecurityPolicy

@@ -16,6 +16,13 @@ struct WebApp: Sendable {
   let refreshAfter: Int64
   /// The login token; nil when none is needed.
   let token: String?
+  /// The notices redirects name by key (`?notice=`).
+  let notices = NoticeBoard()
+
+  /// What answers every request: the router, with HEAD answered as GET (`HeadRequests`).
+  func responder(hosts: HostPolicy) -> HeadRequests<RouterResponder<WebContext>> {
+    HeadRequests(wrapped: router(hosts: hosts).buildResponder())
+  }
 
   /// The router: every route, behind `AccessGuard`.
   func router(hosts: HostPolicy) -> Router<WebContext> {
@@ -35,11 +42,16 @@ struct WebApp: Sendable {
   /// announced before its data was read (`LiveEvents.version`), so its script can tell whether
   /// it missed one.
   func page(
-    _ screen: Screen?, title: String, notice: String? = nil, version: Int? = nil, body: HTML
+    _ screen: Screen?, title: String, notice: HTML? = nil, version: Int? = nil, body: HTML
   ) async -> HTML {
     Layout.page(
       screen, title: title, csrf: csrf, problem: await shared.problem, notice: notice,
       version: version ?? shared.events.version, body: body)
+  }
+
+  /// 303 to `path` after an action, with `notice` kept on the board and named by its key.
+  func redirect(_ path: String, notice: HTML) -> Response {
+    PageResponse.redirect(path, noticeKey: notices.post(notice))
   }
 
   /// A failure while answering a page: the failure map's message on a page with the matching
@@ -55,19 +67,19 @@ struct WebApp: Sendable {
   }
 
   /// The answer for `key` from the shared store when nothing changed since it was made (see
-  /// `SharedStore.cachedBody`), else made by `make` and kept. nil `key`: always made.
+  /// `SharedStore.cachedAnswer`), else made by `make` and kept; in the copy `request` accepts
+  /// (gzip or plain), or 304 when it holds that copy already. nil `key`: always made.
   func answer(
-    _ key: String?, lifetime: Duration? = nil, contentType: String,
+    _ key: String?, to request: Request, lifetime: Duration? = nil, contentType: String,
     _ make: () async throws -> ByteBuffer
   ) async throws -> Response {
-    let headers: HTTPFields = [.contentType: contentType]
-    if let key, let body = await shared.cachedBody(key, lifetime: lifetime) {
-      return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
+    if let key, let made = await shared.cachedAnswer(key, lifetime: lifetime) {
+      return made.response(to: request, varyCookie: token != nil)
     }
     let version = shared.events.version
     let body = try await make()
-    if let key { await shared.remember(key, version: version, body: body) }
-    return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
+    let made = await shared.made(key, version: version, contentType: contentType, body: body)
+    return made.response(to: request, varyCookie: token != nil)
   }
 
   /// A form's body, at most 64 KiB (413 beyond, thrown as Hummingbird's HTTPError).

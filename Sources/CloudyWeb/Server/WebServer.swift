@@ -41,7 +41,7 @@ struct WebServer {
     let listen = self.listen
     let token = app.token
     let application = Application(
-      router: app.router(hosts: hosts),
+      responder: app.responder(hosts: hosts),
       configuration: ApplicationConfiguration(
         address: .hostname(listen.host, port: listen.port), serverName: nil),
       onServerRunning: { channel in

@@ -22,23 +22,21 @@ actor SharedStore {
   let store: WatchedStore
   let zones = InstalledTimeZones()
   let geocoder = GazetteerGeocoder()
-  let events = LiveEvents()
+  nonisolated let events = LiveEvents()
   /// Why the file cannot be read now (damaged, replaced by a foreign or newer file), as the
   /// failure map says it; nil while it reads. Requests fail with it (503) rather than read a
   /// connection to a file that is no longer there.
   private(set) var failure: CommandFailure?
 
   /// Answers already made, by route, with the change number they were made at: served again
-  /// until anything changes (see `cachedBody`).
+  /// until anything changes (see `cachedAnswer`).
   private var answers: [String: MadeAnswer] = [:]
-  /// When `cachedBody` last looked (monotonic nanoseconds).
+  /// When `cachedAnswer` last looked (monotonic nanoseconds).
   private var lastLook: UInt64 = 0
-
-  private struct MadeAnswer {
-    let version: Int
-    let madeAt: UInt64
-    let body: ByteBuffer
-  }
+  /// This run, in every entity tag: change numbers start again at 0 after a restart.
+  let run: String
+  /// Answers made so far, so two made at one change number have two tags.
+  private var serial = 0
 
   /// Set when the file being read was removed (by hand, or by another program): the pages say
   /// so, rather than show an empty list as if the places had never been; the next file to
@@ -51,6 +49,7 @@ actor SharedStore {
 
   init(databasePath: String) throws {
     self.databasePath = databasePath
+    run = try RandomBytes.hex(count: 4)
     watcher = try DatabaseWatcher(path: databasePath, pollInterval: .seconds(1))
     store = WatchedStore(watcher: watcher)
   }
@@ -79,7 +78,7 @@ actor SharedStore {
   /// so another process's commit counts at once) and it is younger than `lifetime` (for pages
   /// that show the clock, such as the forecast's age). A list of 1,000 places is then made once
   /// per change rather than once per request.
-  func cachedBody(_ key: String, lifetime: Duration?) -> ByteBuffer? {
+  func cachedAnswer(_ key: String, lifetime: Duration?) -> MadeAnswer? {
     // Under load, one look per millisecond serves every request of that millisecond: a look is
     // a stat and a PRAGMA, and 64 connections asking at once would otherwise queue behind them.
     let now = MonotonicClock.nanoseconds()
@@ -95,14 +94,18 @@ actor SharedStore {
       let limit = UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
       guard MonotonicClock.nanoseconds() - answer.madeAt <= limit else { return nil }
     }
-    return answer.body
+    return answer
   }
 
-  /// Keeps `body` for `key` if nothing changed since `version`, the change number read before
-  /// its data was.
-  func remember(_ key: String, version: Int, body: ByteBuffer) {
-    guard version == events.version, failure == nil else { return }
-    answers[key] = MadeAnswer(version: version, madeAt: MonotonicClock.nanoseconds(), body: body)
+  /// The answer made of `body` at change number `version` (read before its data was), with its
+  /// gzip copy and tag; kept for `key` if nothing changed since (nil `key`: made, not kept).
+  func made(_ key: String?, version: Int, contentType: String, body: ByteBuffer) -> MadeAnswer {
+    serial += 1
+    let answer = MadeAnswer(
+      version: version, madeAt: MonotonicClock.nanoseconds(), tag: "\(run)-\(version)-\(serial)",
+      contentType: contentType, plain: body)
+    if let key, version == events.version, failure == nil { answers[key] = answer }
+    return answer
   }
 
   // MARK: - Watching
