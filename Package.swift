@@ -55,7 +55,7 @@ let package = Package(
     // warning on every build; the header is on the default path and the module map links it.
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
     // zlib's deflate for cloudy-web's gzip copies of its answers; nothing else imports it.
-    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(name: "CDeflate", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // printf's fixed-point formatting without Swift's CVarArg boxing (see DecimalText).
     .target(name: "CNumberFormat"),
     .target(name: "CloudyModels", dependencies: ["CNumberFormat"]),
@@ -169,7 +169,7 @@ let package = Package(
         "CloudyCLI", "CloudyLocationsCLI", "CloudySettingsCLI", "CloudyForecastCLI",
         "CloudyViewModels", "CloudyStoring", "CloudyStore", "CloudyServices", "CloudyGazetteer",
         "CloudyPlatform", "CloudyModels", "CloudyJSON",
-        "CloudyWebAssets", "CZlib",
+        "CloudyWebAssets", "CDeflate",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -1,9 +1,9 @@
-import CZlib
+import CDeflate
 import NIOCore
 
 /// gzip (RFC 1952) through zlib's deflate, in one call: an answer is compressed once per
 /// change (see `MadeAnswer`) and the copy served to every client that accepts it. zlib is a
-/// system library (`CZlib`), so this adds no package to the build.
+/// system library (`CDeflate`; not named CZlib, which ZIPFoundation's own zlib module is called), so this adds no package to the build.
 enum GzipEncoding {
   /// `input` gzipped at `level` (6: zlib's default, most of level 9's gain at a third of its
   /// time); nil if zlib refuses, and the answer then goes plain.
