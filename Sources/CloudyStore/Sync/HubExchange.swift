@@ -50,9 +50,17 @@ public struct HubExchange {
   /// The changes here that a side holding `have` lacks, oldest first per device; at most
   /// `limit` of them.
   public func changes(after have: [String: Int64], limit: Int = .max) throws -> [SyncChange] {
-    let all = try database.query(
-      "SELECT \(SyncChange.columns) FROM sync_change ORDER BY origin, seq", row: SyncChange.read)
-    return Array(all.lazy.filter { $0.seq > (have[$0.origin] ?? 0) }.prefix(limit))
+    var changes: [SyncChange] = []
+    let origins = try database.query("SELECT DISTINCT origin FROM sync_change ORDER BY origin") {
+      $0.string(0)
+    }
+    for origin in origins where changes.count < limit {
+      // A walk of the primary key from what the other side has on.
+      changes += try database.query(
+        "SELECT \(SyncChange.columns) FROM sync_change WHERE origin = ? AND seq > ? ORDER BY seq LIMIT ?",
+        [origin, have[origin] ?? 0, limit - changes.count], row: SyncChange.read)
+    }
+    return changes
   }
 
   /// Applies changes sent by `peer` (their changeset), all or nothing, and notes when it was
