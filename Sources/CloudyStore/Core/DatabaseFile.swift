@@ -74,6 +74,7 @@ public enum DatabaseFile {
     // was up to date a moment ago needs no second reading (only a newer Cloudy could have
     // changed its version since, and no check here could stop that race anyway).
     if pending { try migrator.migrate(database) }
+    database.noteCompanions()
     return database
   }
 
@@ -212,6 +213,7 @@ public enum DatabaseFile {
       throw StoreError.savedButNotReopened(path: pending.destination, cause: error)
     }
     pending.temporary.remove()
+    database.noteCompanions()
     return true
   }
 

@@ -189,6 +189,8 @@ public enum Maintenance {
         }
       throw MaintenanceError.restoredButNotMigrated(database.path, keep: keep, problem: problem)
     }
+    // The copied pages sit in the -wal: folded in now unless another process is reading.
+    database.checkpointIfDue()
   }
 
   // MARK: - Vacuum
@@ -197,7 +199,9 @@ public enum Maintenance {
   public static func vacuum(_ database: Database) throws -> (before: Int64, after: Int64) {
     let before = bytesOnDisk(database.path)
     try database.execute("VACUUM")
-    try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    // Durable at COMMIT (the connection is synchronous=FULL); the -wal, as large as the file
+    // now, is folded in unless that would take frames from another process's reader.
+    database.checkpointIfDue()
     return (before, bytesOnDisk(database.path))
   }
 
