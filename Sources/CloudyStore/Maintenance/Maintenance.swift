@@ -171,11 +171,17 @@ public enum Maintenance {
       }
     } catch let error as DatabaseError where error.isIOFailure {
       // As for a failed commit: frames of the copy may sit unindexed in the -wal, and a later
-      // reader would recover them. Drop them, or say the outcome is unknown.
+      // reader would recover them. Drop them, or say the outcome is unknown (and keep the copy).
       if database.discardUnindexedFrames() {
+        TemporaryFile.remove(keep)
         throw StoreError.notSaved(path: database.path, cause: error)
       }
       throw StoreError.outcomeUnknown(path: database.path, cause: error)
+    } catch {
+      // Refused (busy, say): the database is as it was, so the copy of it made for this restore
+      // goes too — a retried restore would otherwise leave one full copy per try.
+      TemporaryFile.remove(keep)
+      throw error
     }
     do {
       try migrator.migrate(database)
