@@ -1,11 +1,13 @@
 public import CloudyJSON
+import CloudyModels
 import CloudyPlatform
 
 /// Writing to the terminal without Foundation.
 public enum Output {
-  /// Prints to standard output (through Swift's `print`, which is buffered and flushed at exit).
+  /// Prints to standard output (through Swift's `print`, which is buffered and flushed at exit),
+  /// with control characters escaped: a line is one line, whatever a name in the file holds.
   public static func line(_ text: String) {
-    print(text)
+    print(MessageText.visible(text))
   }
 
   /// `--json`: one document, indented, keys in the order the shape lists them.

@@ -40,7 +40,11 @@ enum LocationsText {
   static func cells(_ row: LocationRowViewModel) -> [String] {
     let number =
       if case .saved(_, let number) = row.kind { "\(number)" } else { "" }
-    return [row.isSelected ? "  *" : "   ", number, row.text, row.detailText]
+    // Escaped before measuring, so a name from a hand-made file lines up as it is shown.
+    return [
+      row.isSelected ? "  *" : "   ", number, MessageText.visible(row.text),
+      MessageText.visible(row.detailText),
+    ]
   }
 
   /// One row in a sentence, e.g. `"Paris, Île-de-France, FR" (row 2, 48.8534° N, 2.3488° E)`;

@@ -215,6 +215,12 @@ struct DatabaseToolTests {
     holder.terminate()
     holder.waitUntilExit()
     #expect(try sqlite3(db, "SELECT name FROM location") == "Richmond, Virginia, US")
+    // Nothing was restored, so no copy of the database is kept for it (issue 33: each refused
+    // try left a full `before-restore` copy).
+    let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+      $0.contains("before-restore")
+    }
+    #expect(kept.isEmpty, "\(kept)")
   }
 
   @Test("a killed backup's or export's temporary is removed by the next backup or export")
@@ -246,6 +252,34 @@ struct DatabaseToolTests {
       #expect(!FileManager.default.fileExists(atPath: folder.file(name)), "\(name) is still there")
     }
     #expect(FileManager.default.fileExists(atPath: folder.file(alive)))
+  }
+
+  @Test("the next command that opens the database removes what killed backups and exports left")
+  func abandonedTemporariesAreRemovedByTheNextCommand() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("cloudy.sqlite")
+    #expect(
+      try ToolRunner.run("cloudy-locations", ["add", "Richmond, VA", "--db", db]).status == 0)
+    let gone = 4_194_000
+    let left = [
+      ".copy.sqlite.backup-\(gone)", ".copy.sqlite.backup-\(gone)-wal",
+      ".places.json.export-\(gone)", ".cloudy.sqlite.creating-\(gone)-shm",
+    ]
+    // Not Cloudy's: other suffixes and other kinds stay.
+    let others = [".notes.backup-\(gone).txt", ".copy.sqlite.draft-\(gone)", "copy.sqlite"]
+    let alive = ".copy.sqlite.backup-\(getpid())"
+    for name in left + others + [alive] {
+      #expect(
+        FileManager.default.createFile(atPath: folder.file(name), contents: Data(count: 4096)))
+    }
+    // A command that only reads, to another name than any of them.
+    #expect(try ToolRunner.run("cloudy-locations", ["list", "--db", db]).status == 0)
+    for name in left {
+      #expect(!FileManager.default.fileExists(atPath: folder.file(name)), "\(name) is still there")
+    }
+    for name in others + [alive] {
+      #expect(FileManager.default.fileExists(atPath: folder.file(name)), "\(name) was removed")
+    }
   }
 
   @Test(

@@ -291,6 +291,35 @@ struct LocationsToolTests {
     #expect(!FileManager.default.fileExists(atPath: folder.file("cloudy.sqlite-wal")))
   }
 
+  /// Issue 33: a name with control characters in a hand-made file (the tools refuse to save one)
+  /// was written raw by `list`: ESC sequences recoloured the terminal and a newline forged a
+  /// row. Every tool's text output now escapes them, as the app's ncurses does.
+  @Test func controlCharactersInAHandMadeFileAreEscapedInText() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("cloudy.sqlite")
+    let add = ["add", "--name", "Seed", "--lat", "1", "--lon", "2", "--db", db]
+    #expect(try ToolRunner.run("cloudy-locations", add).status == 0)
+    _ = try sqlite3(
+      db,
+      "UPDATE location SET name = 'Evil' || char(27) || '[31mRed' || char(7) || char(10) || 'Row 2' || char(155) || 'x'"
+    )
+    let escaped = #"Evil\u{1B}[31mRed\u{7}\nRow 2\u{9B}x"#
+    let list = try ToolRunner.run("cloudy-locations", ["list", "--db", db])
+    #expect(list.status == 0)
+    #expect(list.standardOutput.contains(escaped), "\(list.standardOutput)")
+    let show = try ToolRunner.run("cloudy-forecast", ["show", "--db", db])
+    #expect(show.standardError.contains(escaped), "\(show.standardError)")
+    for output in [list.standardOutput, show.standardOutput, show.standardError] {
+      #expect(
+        !output.unicodeScalars.contains { $0 != "\n" && $0.properties.generalCategory == .control })
+    }
+    #expect(list.standardOutput.split(separator: "\n").count == 2, "a header and one row")
+    // --json carries the name exactly (JSON escapes it).
+    let json = try ToolRunner.run("cloudy-locations", ["list", "--json", "--db", db])
+    #expect(
+      json.standardOutput.contains(#"Evil\u001b[31mRed\u0007\nRow 2"#), "\(json.standardOutput)")
+  }
+
   @Test func refusalsCreateNoFile() throws {
     let folder = try ToolTestFolder()
     for refusal in Self.refusals {

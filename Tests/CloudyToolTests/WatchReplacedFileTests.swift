@@ -1,3 +1,4 @@
+import CloudyTestSupport
 import Foundation
 import Testing
 
@@ -54,6 +55,47 @@ struct WatchReplacedFileTests {
     #expect(watch.waitForLine { (try? names($0)) == ["Seed", "One", "Two", "Three"] } != nil)
     let end = watch.stop(signal: SIGTERM)
     #expect(end.status == 0, "\(end.standardError)")
+    #expect(try sqlite3(db, "PRAGMA integrity_check") == "ok")
+  }
+
+  /// Issue 33: `rm db.sqlite-wal db.sqlite-shm` while cloudy-web (a long-lived store) runs and
+  /// another process holds a read transaction (Litestream does): `add` then commits to a new
+  /// -wal, and cloudy-web's next writes failed with "disk I/O error" (exit status 74 in its
+  /// answer) or, made on its old view, were checkpointed over that add.
+  @Test func aLongLivedWriterKeepsCommitsMadeAfterTheWALAndSHMWereRemoved() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("cloudy.sqlite")
+    try add("Seed", db)
+    let web = try WebServerProcess(database: db, ["--offline"])
+    let reader = Process()
+    reader.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    reader.arguments = [
+      "python3", "-c",
+      "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN'); c.execute('SELECT count(*) FROM location').fetchall(); print('reading', flush=True); time.sleep(30)",
+      db,
+    ]
+    let pipe = Pipe()
+    reader.standardOutput = pipe
+    try reader.run()
+    defer { kill(reader.processIdentifier, SIGKILL) }
+    _ = pipe.fileHandleForReading.availableData  // "reading"
+    #expect(
+      try web.json("POST", "/api/places", #"{"name": "Web", "latitude": 1, "longitude": 2}"#).status
+        == 201)
+    unlink(db + "-wal")
+    unlink(db + "-shm")
+    try add("Acknowledged", db)
+    for name in ["Later", "Last"] {
+      let reply = try web.json(
+        "POST", "/api/places", #"{"name": "\#(name)", "latitude": 1, "longitude": 2}"#)
+      #expect(reply.status == 201, "\(name): \(reply.text)")
+    }
+    kill(reader.processIdentifier, SIGKILL)
+    reader.waitUntilExit()
+    #expect(web.stop() == 0)
+    let names = try sqlite3(db, "SELECT name FROM location ORDER BY position")
+    #expect(names.contains("Acknowledged"), "an acknowledged add was lost: \(names)")
+    #expect(names.contains("Later") && names.contains("Last"), "\(names)")
     #expect(try sqlite3(db, "PRAGMA integrity_check") == "ok")
   }
 

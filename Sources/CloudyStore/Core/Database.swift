@@ -21,6 +21,8 @@ public final class Database {
   /// Runs inside the next write transaction, before its body, until one commits: work a
   /// writer owes the file that must not cost a transaction of its own (`SyncDevice.claim`).
   var beforeNextWrite: ((Database) throws -> Void)?
+  /// The -wal and -shm this connection opened (see `DatabaseCompanions`); nil until noted.
+  var companions: DatabaseCompanions?
 
   /// How long a statement waits for another process's lock before failing with SQLITE_BUSY.
   /// Cloudy's writes are short; five seconds covers a burst of concurrent commands and a backup.
@@ -207,13 +209,19 @@ public final class Database {
   /// reads then writes never fails with SQLITE_BUSY_SNAPSHOT under WAL, and waits for other
   /// writers within the busy timeout instead. Nested calls become savepoints.
   ///
-  /// An I/O error (EIO, a full disk) makes the outcome definite before it is reported: when the
-  /// fsync of the -wal fails at COMMIT, the frames are written but not indexed, and the next
+  /// Durable when it returns: the commit is made with `synchronous=NORMAL` and then made durable
+  /// by `settleCommit` — by the checkpoint when one is due (it syncs the -wal, then the file), or
+  /// else by syncing the -wal, the one sync `synchronous=FULL` would have made at COMMIT
+  /// (see `CommitDurability.swift` for why, and what it saves).
+  ///
+  /// An I/O error (EIO, a full disk) makes the outcome definite before it is reported: when a
+  /// sync of the -wal fails inside COMMIT, the frames are written but not indexed, and the next
   /// process that recovers the -wal would replay them. The transaction is tried once more (a
   /// passing disk error leaves the change saved); if that fails too, a TRUNCATE checkpoint
   /// drops the unindexed frames and `StoreError.notSaved` is thrown; if even that cannot be
-  /// done, `StoreError.outcomeUnknown`. A first write into a database being created fails as
-  /// `notSaved`, with no file left behind.
+  /// done, `StoreError.outcomeUnknown`. A commit that went in but could not be synced is
+  /// `outcomeUnknown` at once (readers see it; a power loss may take it). A first write into a
+  /// database being created fails as `notSaved`, with no file left behind.
   public func write<Result>(_ body: (Database) throws -> Result) throws -> Result {
     if isInTransaction { return try transaction(begin: "BEGIN IMMEDIATE", body) }
     do {
@@ -230,32 +238,42 @@ public final class Database {
   }
 
   private func attemptWrite<Result>(_ body: (Database) throws -> Result) throws -> Result {
-    try execute("BEGIN IMMEDIATE")
-    do {
-      try beforeNextWrite?(self)
-      let result = try body(self)
-      try execute("COMMIT")
-      beforeNextWrite = nil
-      if pendingCreation != nil {
+    try withCommitSync(.normal) {
+      try execute("BEGIN IMMEDIATE")
+      let result: Result
+      do {
+        try beforeNextWrite?(self)
+        result = try body(self)
+        try execute("COMMIT")
+        beforeNextWrite = nil
+      } catch {
+        // A failed COMMIT may leave the transaction open; ROLLBACK is then what undoes it.
+        if isInTransaction { try? execute("ROLLBACK") }
+        if pendingCreation != nil { DatabaseFile.abandonCreation(self) }
+        throw error
+      }
+      guard pendingCreation != nil else {
+        try settleCommit()
+        return result
+      }
+      do {
         // Another process created the file meanwhile: this connection is now on theirs.
         guard try DatabaseFile.finishCreation(self) else { return try attemptWrite(body) }
-      } else {
-        checkpointAtRest()
+      } catch {
+        if pendingCreation != nil { DatabaseFile.abandonCreation(self) }
+        throw error
       }
       return result
-    } catch {
-      // A failed COMMIT may leave the transaction open; ROLLBACK is then what undoes it.
-      if isInTransaction { try? execute("ROLLBACK") }
-      if pendingCreation != nil { DatabaseFile.abandonCreation(self) }
-      throw error
     }
   }
 
   /// After a write that failed with an I/O error: a TRUNCATE checkpoint folds what was
   /// committed into the file and empties the -wal, so frames of the failed commit can never be
-  /// recovered by a later reader. True when the -wal is now empty (or absent).
+  /// recovered by a later reader. True when the -wal is now empty (or absent). Not while
+  /// another process is reading (Litestream holds a read transaction): truncating under it
+  /// would take frames it has not copied yet, so the outcome is then left unknown.
   func discardUnindexedFrames() -> Bool {
-    guard sqlite3_get_autocommit(handle) != 0 else { return false }
+    guard sqlite3_get_autocommit(handle) != 0, !otherProcessIsReading else { return false }
     let code = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
     return code == SQLITE_OK && DatabaseFile.isEmptyOrMissing(path + "-wal")
   }
@@ -291,23 +309,28 @@ public final class Database {
     }
   }
 
-  /// After a write: folds the -wal into the file and truncates it when no reader is in the
-  /// middle of a read (waiting at most `restWaitMilliseconds`), so that at rest the -wal holds
-  /// nothing. SQLite replays a -wal onto whatever file has the name: a backup moved into place
-  /// by hand while a reader (the app, a watcher) kept the last writer from checkpointing on
-  /// close would otherwise meet another file's frames (sqlite.org/howtocorrupt.html). The
-  /// commit is done either way; a checkpoint that cannot run now is left to the next write.
-  func checkpointAtRest() {
-    guard sqlite3_get_autocommit(handle) != 0 else { return }
-    sqlite3_busy_timeout(handle, Self.restWaitMilliseconds)
-    defer { sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds) }
-    _ = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+  // MARK: - Inspection
+
+  /// Notes which -wal and -shm this connection has open, once it has read the file in WAL mode.
+  func noteCompanions() {
+    companions = DatabaseCompanions(of: path)
   }
 
-  /// How long a checkpoint after a write waits for readers to finish the read they are in.
-  static let restWaitMilliseconds: Int32 = 200
+  /// Notes them if not noted yet and SQLite has the -wal open now (a read-only connection
+  /// opens it at its first read in WAL mode, which may come after it was opened).
+  func noteCompanionsIfUnknown() {
+    guard companions?.wal == nil || companions?.shm == nil, journalIsOpen else { return }
+    noteCompanions()
+  }
 
-  // MARK: - Inspection
+  /// True when the -wal or -shm this connection opened was removed or replaced since (by hand:
+  /// SQLite never does it while a connection is open). Such a connection no longer sees other
+  /// processes' commits and must be closed — with every other connection of this process to
+  /// the file, which share its -shm — before a new one is opened.
+  var companionsReplaced: Bool {
+    guard let companions else { return false }
+    return companions.replaced(by: DatabaseCompanions(of: path))
+  }
 
   /// `count` bytes at `offset` of the main database file, read through SQLite's own descriptor:
   /// opening the file again and closing it would drop every POSIX lock this process holds on

@@ -35,6 +35,7 @@ public enum DatabaseFile {
     -> ReadOutcome
   {
     guard try checkExisting(path: path) else { return .missing }
+    removeAbandonedTemporaries(besides: path)
     let database = try open(path: path, access: .readOnly)
     if try !migrator.pendingMigrations(in: database).isEmpty {
       return .opened(try openForWriting(path: path, migrator: migrator))
@@ -52,9 +53,7 @@ public enum DatabaseFile {
     path: String, migrator: Migrator = Migrator(), creatingOnFirstWrite: Bool = false
   ) throws -> Database {
     if try checkExisting(path: path) {
-      // A creation killed between its link and its cleanup left its temporary file behind.
-      AbandonedTemporaries.remove(
-        in: PathComponents.folder(of: path), prefix: temporaryPrefix(of: path))
+      removeAbandonedTemporaries(besides: path)
       return try openExisting(path: path, migrator: migrator)
     }
     if creatingOnFirstWrite {
@@ -78,6 +77,7 @@ public enum DatabaseFile {
     if pending { try migrator.migrate(database) }
     // A copied file must not go on as the device it was copied from (see `SyncDevice`).
     database.beforeNextWrite = SyncDevice.claim
+    database.noteCompanions()
     return database
   }
 
@@ -216,7 +216,20 @@ public enum DatabaseFile {
       throw StoreError.savedButNotReopened(path: pending.destination, cause: error)
     }
     pending.temporary.remove()
+    database.noteCompanions()
     return true
+  }
+
+  /// The temporaries Cloudy writes beside their destination (`TemporaryFile`): a new database,
+  /// a backup, an export.
+  static let temporaryKinds = [temporaryKind, "backup", "export"]
+
+  /// Removes what killed processes left in the database's folder: a creation killed between its
+  /// link and its cleanup, a backup or an export killed half-way (full-size copies of the
+  /// user's data), whatever name they were for. Run by every command that opens the database,
+  /// not only by a later backup to the same name.
+  static func removeAbandonedTemporaries(besides path: String) {
+    AbandonedTemporaries.remove(in: PathComponents.folder(of: path), kinds: temporaryKinds)
   }
 
   /// A first write failed: the database built for it goes, so no file is left behind.
@@ -231,11 +244,6 @@ public enum DatabaseFile {
   }
 
   private static let temporaryKind = "creating"
-
-  /// `.NAME.creating-`: the start of the temporary names used while creating `path`.
-  static func temporaryPrefix(of path: String) -> String {
-    TemporaryFile.prefix(for: path, kind: temporaryKind)
-  }
 
   /// Creates `folder` and any missing parents with mode 0700.
   static func makeFolders(_ folder: String) throws {

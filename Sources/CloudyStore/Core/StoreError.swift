@@ -25,7 +25,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   /// sees the change (its -wal frames were dropped, or the new database was never put in place).
   case notSaved(path: String, cause: DatabaseError)
   /// A write failed with an I/O error and the disk kept failing while Cloudy tried to settle
-  /// it: the change may or may not be in the file.
+  /// it, or its commit went in but could not be synced: the change may or may not be in the
+  /// file (after a power loss).
   case outcomeUnknown(path: String, cause: DatabaseError)
   /// A new database was saved with its first change, but could not be opened again afterwards.
   case savedButNotReopened(path: String, cause: DatabaseError)
@@ -62,7 +63,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(cause.causeWords) while saving to \(path); nothing was saved"
         + (cause.fileSystemCause == .diskFull ? ": free some space and try again" : "")
     case .outcomeUnknown(let path, let cause):
-      "\(cause.causeWords) while saving to \(path), and it kept failing: the change may or may not have been saved"
+      "\(cause.causeWords) while saving to \(path), and Cloudy could not make sure of the outcome: the change may or may not have been saved"
     case .savedButNotReopened(let path, let cause):
       "the change was saved to the new database \(path), but it could not be opened again (\(cause.causeWords))"
     case .impossibleSize(let path, let claimed, let actual):

@@ -171,11 +171,17 @@ public enum Maintenance {
       }
     } catch let error as DatabaseError where error.isIOFailure {
       // As for a failed commit: frames of the copy may sit unindexed in the -wal, and a later
-      // reader would recover them. Drop them, or say the outcome is unknown.
+      // reader would recover them. Drop them, or say the outcome is unknown (and keep the copy).
       if database.discardUnindexedFrames() {
+        TemporaryFile.remove(keep)
         throw StoreError.notSaved(path: database.path, cause: error)
       }
       throw StoreError.outcomeUnknown(path: database.path, cause: error)
+    } catch {
+      // Refused (busy, say): the database is as it was, so the copy of it made for this restore
+      // goes too — a retried restore would otherwise leave one full copy per try.
+      TemporaryFile.remove(keep)
+      throw error
     }
     do {
       try migrator.migrate(database)
@@ -191,6 +197,8 @@ public enum Maintenance {
         }
       throw MaintenanceError.restoredButNotMigrated(database.path, keep: keep, problem: problem)
     }
+    // The copied pages sit in the -wal: folded in now unless another process is reading.
+    database.checkpointIfDue()
   }
 
   // MARK: - Vacuum
@@ -199,7 +207,9 @@ public enum Maintenance {
   public static func vacuum(_ database: Database) throws -> (before: Int64, after: Int64) {
     let before = bytesOnDisk(database.path)
     try database.execute("VACUUM")
-    try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    // Durable at COMMIT (the connection is synchronous=FULL); the -wal, as large as the file
+    // now, is folded in unless that would take frames from another process's reader.
+    database.checkpointIfDue()
     return (before, bytesOnDisk(database.path))
   }
 

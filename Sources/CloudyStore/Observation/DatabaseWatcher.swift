@@ -163,37 +163,22 @@ public final class DatabaseWatcher: StoreChanges {
 
   private func detect() throws -> StoreChange? {
     let current = try FileIdentity(database: path)
-    if let current, current == identity, let database {
-      let version = try database.scalarInt("PRAGMA data_version")
-      let now = DatabaseFingerprint(path: path, database: database)
-      if version != dataVersion {
-        dataVersion = version
-        if now.companions == fingerprint?.companions {
-          fingerprint = now
-          return .committed
-        }
-      } else if now == fingerprint {
-        return nil
+    if let current, current == identity, database != nil {
+      switch try lookAtTheSameFile() {
+      case .unchanged: return nil
+      case .committed: return .committed
+      case .changedBehindSQLite(let companionsReplaced):
+        // Reading again on a new connection is right for every such change. The old connection
+        // stays open until the new one is: while it is, no writer's close removes the -wal, so
+        // the new one never reads the file without it (a torn read during a checkpoint).
+        // Unless its -wal or -shm went: a new connection in this process would share the old
+        // -shm's index, so every connection is closed first.
+        if companionsReplaced { leaveFiles() }
+        try open(current)
+        return .replaced
       }
-      // Changed behind SQLite's back: the file overwritten in place (`cp other db`: same inode,
-      // so neither the identity nor data_version moves, and the connection's cache would show
-      // the old content), or its -wal or -shm removed or replaced (new writers then commit to
-      // files this connection never sees). Also a checkpoint by a writer (the file's bytes and
-      // times change, not its content). Reading again on a new connection is right for all.
-      // The old connection stays open until the new one is: while it is, no writer's close
-      // removes the -wal, so the new one never reads the file without it (a torn read during
-      // a checkpoint). Unless its -wal or -shm went: a new connection in this process would
-      // share the old -shm's index, so the old one is closed first.
-      if let before = fingerprint?.companions, before != now.companions,
-        (before.wal != nil && before.wal != now.companions.wal)
-          || (before.shm != nil && before.shm != now.companions.shm)
-      {
-        self.database = nil
-      }
-      try open(current)
-      return .replaced
     }
-    database = nil
+    leaveFiles()
     guard let current else {
       guard identity != nil else { return nil }
       identity = nil
@@ -202,6 +187,63 @@ public final class DatabaseWatcher: StoreChanges {
     identity = nil
     try open(current)
     return .replaced
+  }
+
+  /// What one look at the file the connection is on found.
+  private enum SameFileLook {
+    case unchanged
+    case committed
+    /// The file overwritten in place (`cp other db`: same inode, so neither the identity nor
+    /// data_version moves, and the connection's cache would show the old content), or its -wal
+    /// or -shm removed or replaced (new writers then commit to files this connection never
+    /// sees); also a writer's checkpoint (the file's bytes and times change, not its content).
+    case changedBehindSQLite(companionsReplaced: Bool)
+  }
+
+  /// Looks through the connection; returns before anything is closed, so no reference to the
+  /// old connection outlives the look (one would keep it, and its -shm, open in this process).
+  private func lookAtTheSameFile() throws -> SameFileLook {
+    guard let database else { return .changedBehindSQLite(companionsReplaced: true) }
+    let version = try database.scalarInt("PRAGMA data_version")
+    database.noteCompanionsIfUnknown()
+    let now = DatabaseFingerprint(path: path, database: database)
+    if version != dataVersion {
+      dataVersion = version
+      if now.companions == fingerprint?.companions {
+        fingerprint = now
+        return .committed
+      }
+    } else if now == fingerprint {
+      return .unchanged
+    }
+    let replaced =
+      database.companionsReplaced
+      || (fingerprint.map { $0.companions.replaced(by: now.companions) } ?? false)
+    return .changedBehindSQLite(companionsReplaced: replaced)
+  }
+
+  /// Called before the watcher closes its connection because the file, its -wal or its -shm
+  /// went: whoever opened other connections to the file in this process (`WatchedStore`'s
+  /// writer) closes them here. A connection opened while another of the same process is still
+  /// open shares that one's -shm — the removed one — and reads the new -wal through the old
+  /// index (the app died with "Bad file descriptor" or wrote over other processes' commits).
+  var willLeaveFiles: [() -> Void] = []
+
+  /// Closes the connection, and first every other one of this process (`willLeaveFiles`).
+  private func leaveFiles() {
+    for leave in willLeaveFiles { leave() }
+    database = nil
+  }
+
+  /// Moves to the file's new -wal and -shm when the ones this process opened were removed or
+  /// replaced by hand (`Database.companionsReplaced`; `otherConnectionStale`: another
+  /// connection of this process to the file saw it, `WatchedStore`'s writer): every connection
+  /// is closed first (`willLeaveFiles`), then the file is read again and the observers hear
+  /// `.replaced`. For a store about to write: the watcher's own look may be a poll interval away.
+  func followReplacedCompanions(otherConnectionStale: Bool) throws {
+    guard otherConnectionStale || database?.companionsReplaced == true else { return }
+    leaveFiles()
+    try check()
   }
 
   /// Opens the file found with `identity` as a read-only connection.
@@ -215,6 +257,7 @@ public final class DatabaseWatcher: StoreChanges {
     database = connection
     identity = found
     fingerprint = DatabaseFingerprint(path: path, database: connection)
+    connection.noteCompanionsIfUnknown()
   }
 
   private func watchFolder() {
@@ -238,18 +281,12 @@ public enum WatchError: Error, Equatable, Sendable, CustomStringConvertible {
 /// What `stat` and the header say about a database file and the files beside it; any change
 /// the watcher's connection did not report is a reason to read the file again.
 struct DatabaseFingerprint: Equatable {
-  struct Companions: Equatable {
-    /// Which -wal and -shm are beside the file; nil for one that is not there.
-    var wal: FileIdentity?
-    var shm: FileIdentity?
-  }
-
   var size: Int64 = -1
   var modified: FileStatus.Time?
   var changed: FileStatus.Time?
   /// The file change counter, offset 24 of the header.
   var changeCounter: UInt32 = 0
-  var companions = Companions()
+  var companions: DatabaseCompanions
 
   /// The counter is read through `database`'s own descriptor: opening the file here and
   /// closing it would drop the connection's locks (POSIX), and a writer closing then would take
@@ -263,9 +300,7 @@ struct DatabaseFingerprint: Equatable {
     if let bytes = database?.readMainFile(offset: 24, count: 4) {
       changeCounter = bytes.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
     }
-    companions = Companions(
-      wal: (try? FileStatus.of(path + "-wal"))?.identity,
-      shm: (try? FileStatus.of(path + "-shm"))?.identity)
+    companions = DatabaseCompanions(of: path)
   }
 }
 

@@ -22,6 +22,10 @@ public final class WatchedStore {
     observation = watcher.observeChanges { [weak self] change in
       if change != .committed { self?.writer = nil }
     }
+    // Closed before the watcher's own connection: while that read-only one is open, closing the
+    // writer cannot checkpoint the removed -wal over newer commits (SQLite checkpoints on close
+    // only as the process's last connection).
+    watcher.willLeaveFiles.append { [weak self] in self?.writer = nil }
   }
 
   /// Through the watcher's connection; before the watcher has found a file this store has just
@@ -40,7 +44,13 @@ public final class WatchedStore {
     try body(try writing())
   }
 
+  /// The writer, on the file's current -wal and -shm: when they were removed or replaced by hand,
+  /// the watcher moves first (closing this writer), so the write sees every other process's
+  /// commits and no acknowledged one is overwritten.
   private func writing() throws -> Database {
+    // A Bool, not the writer: a reference held here would keep it open past `willLeaveFiles`.
+    let writerStale = writer?.companionsReplaced == true
+    try watcher.followReplacedCompanions(otherConnectionStale: writerStale)
     if let writer { return writer }
     let opened = try DatabaseFile.openForWriting(path: watcher.path)
     writer = opened

@@ -1,0 +1,79 @@
+import CloudyModels
+import CloudyStore
+import CloudyStoring
+import Foundation
+import Testing
+
+/// A long-lived store (the app's, cloudy-web's) after its -wal and -shm were removed by hand
+/// (issue 33): another process then commits to new ones that the store's connections never
+/// read, and the store's next write, made on its old view, was checkpointed over that commit.
+@Suite("WatchedStore: a -wal and -shm removed by hand")
+struct ReplacedCompanionsTests {
+  @Test(
+    "the next write after rm -wal -shm keeps another process's commit",
+    arguments: [false, true])
+  func nextWriteKeepsAnotherProcesssCommit(otherReaderOpen: Bool) throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("cloudy.sqlite")
+    let watcher = try DatabaseWatcher(path: path)
+    let store = WatchedStore(watcher: watcher)
+    try store.add(place("Seed"))
+    try watcher.check()
+    // A reader of another process (as Litestream or a second app is) keeps old frames in the
+    // -wal: then the removed -wal still held the store's last commit.
+    let reader = otherReaderOpen ? try ReaderProcess(path) : nil
+    try store.add(place("Mine"))
+    #expect(unlink(path + "-wal") == 0 && unlink(path + "-shm") == 0)
+    try sqlite(
+      path,
+      "INSERT INTO location (name, latitude, longitude, source, position) SELECT 'Theirs', 1, 2, 'coordinates', max(position) + 1 FROM location;"
+    )
+    try store.add(place("Later"))
+    reader?.stop()
+    let names = try sqlite(path, "SELECT name FROM location ORDER BY position")
+    #expect(names.contains("Theirs"), "another process's acknowledged commit was lost: \(names)")
+    #expect(names.contains("Later"))
+    #expect(try sqlite(path, "PRAGMA integrity_check") == ["ok"])
+    #expect(try store.snapshot().locations.map(\.name).contains("Theirs"))
+  }
+
+  /// `sqlite3 PATH SQL` as another process: its lines of output.
+  @discardableResult
+  func sqlite(_ path: String, _ sql: String) throws -> [String] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    process.arguments = [path, sql]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "sqlite3 \(sql)")
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+}
+
+/// python3 holding a read transaction on the file until stopped.
+final class ReaderProcess {
+  let process = Process()
+
+  init(_ path: String) throws {
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "python3", "-c",
+      "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN'); c.execute('SELECT count(*) FROM location').fetchall(); print('reading', flush=True); time.sleep(30)",
+      path,
+    ]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    _ = pipe.fileHandleForReading.availableData  // "reading"
+  }
+
+  func stop() {
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+  }
+
+  deinit { if process.isRunning { stop() } }
+}
