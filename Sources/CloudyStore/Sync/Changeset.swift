@@ -29,13 +29,14 @@ public enum Changeset {
     defer { sqlite3session_delete(session) }
     code = sqlite3session_attach(session, "sync_change")
     guard code == SQLITE_OK else { throw DatabaseError(connection: scratch.handle, code: code) }
-    try scratch.write { db in
-      for change in changes {
-        try db.execute(
-          "INSERT INTO sync_change (\(SyncChange.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-          change.arguments)
-      }
+    // A plain transaction: the scratch database is in memory, with no file to make durable.
+    try scratch.execute("BEGIN")
+    for change in changes {
+      try scratch.execute(
+        "INSERT INTO sync_change (\(SyncChange.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        change.arguments)
     }
+    try scratch.execute("COMMIT")
     var size: Int32 = 0
     var buffer: UnsafeMutableRawPointer?
     code = sqlite3session_changeset(session, &size, &buffer)
