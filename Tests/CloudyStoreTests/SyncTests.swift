@@ -288,4 +288,46 @@ struct SyncTests {
     try syncAll([a, b], through: folder.file("sync"))
     #expect(try b.names() == ["First", "Second"])
   }
+
+  @Test(
+    "regression: a late device's first sync keeps everyone's order (ties between its files were recorded as new moves)"
+  )
+  func lateDeviceKeepsTheOrder() throws {
+    let folder = try TemporaryFolder()
+    let devices = try ["a", "b", "c"].map { try SyncTestDevice(folder, $0) }
+    // Each round every device adds a place and moves one before they sync: concurrent adds and
+    // moves, settled round by round, as on devices that sync now and then.
+    var random = SeededSequence(seed: 30)
+    for round in 0..<8 {
+      for (index, device) in devices.enumerated() {
+        try device.locations.add(place("R\(round)-\(index)", Double(round), Double(index)))
+        let names = try device.names()
+        let moved = try device.id(names[random.next(below: names.count)])
+        try device.locations.move(moved, to: random.next(below: names.count))
+      }
+      try syncAll(devices, through: folder.file("sync"), rounds: 6)
+    }
+    try expectConverged(devices)
+    let order = try devices[0].names()
+    // A new device applies every file, writer by writer: in between, places share order keys.
+    let late = try SyncTestDevice(folder, "late")
+    try late.sync(folder.file("sync"))
+    #expect(try late.names() == order)
+    try syncAll(devices + [late], through: folder.file("sync"), rounds: 6)
+    #expect(try devices[0].names() == order, "joining must not reorder the others' places")
+    try expectConverged(devices + [late])
+  }
+}
+
+/// A repeatable sequence of numbers (a linear congruential generator): the same "random" edits
+/// on every run.
+struct SeededSequence {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next(below bound: Int) -> Int {
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return Int((state >> 33) % UInt64(bound))
+  }
 }

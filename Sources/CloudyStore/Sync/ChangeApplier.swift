@@ -21,10 +21,11 @@ public struct ChangeApplier {
   }
 
   /// Applies `changeset` (already read by `Changeset.changes(in:)` into `changes`), recording
-  /// `file` as applied when given.
+  /// `file` as applied when given. With `settlingOrder` false, places left sharing an order
+  /// key are numbered again only by `SyncedState.settleOrder()`, once more files are in.
   public func apply(
     _ changeset: [UInt8], changes: [SyncChange], file: (writer: String, number: Int64)? = nil,
-    writerName: String? = nil, seenAt: Int64 = 0
+    writerName: String? = nil, seenAt: Int64 = 0, settlingOrder: Bool = true
   ) throws -> Outcome {
     try database.write { db in
       var outcome = Outcome()
@@ -46,7 +47,8 @@ public struct ChangeApplier {
       if outcome.applied > 0 {
         try SyncDevice.setApplying(db, true)
         try Changeset.apply(changeset, to: db)
-        try SyncedState(database: db).update(placeKeys: placeKeys, settingFields: settingFields)
+        try SyncedState(database: db).update(
+          placeKeys: placeKeys, settingFields: settingFields, settlingOrder: settlingOrder)
         try SyncDevice.advance(db, past: latest.wall, latest.counter)
         try SyncDevice.setApplying(db, false)
       }

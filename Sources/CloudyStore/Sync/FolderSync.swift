@@ -19,6 +19,11 @@ public struct FolderSync {
     for writer in try folder.writers() where writer != device.id {
       try receive(from: writer, into: &report)
     }
+    // Once every file is in (never between two: see SyncedState.settleOrder). Also after a
+    // sync killed before it got here. A sync with nothing new and no ties writes nothing.
+    if try SyncedState.hasTies(database) {
+      try database.write { db in try SyncedState(database: db).settleOrder() }
+    }
     report.sent = try send(from: device)
     report.devices = try SyncReport.devices(in: database, except: device.id)
     try recordError(report.skipped.first?.reason)
@@ -42,7 +47,7 @@ public struct FolderSync {
         do {
           outcome = try ChangeApplier(database: database).apply(
             file.changeset, changes: changes, file: (writer, number), writerName: file.writerName,
-            seenAt: modified)
+            seenAt: modified, settlingOrder: false)
         } catch let error as DatabaseError where !error.isBusy && !error.isIOFailure {
           throw SyncError.refusedChanges(path: path, reason: error.message)
         }

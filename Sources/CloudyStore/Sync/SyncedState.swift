@@ -26,17 +26,34 @@ struct SyncedState {
   }
 
   /// Makes the tables show the winners for `placeKeys` and the settings fields in
-  /// `settingFields`.
-  func update(placeKeys: Set<String>, settingFields: Set<String>) throws {
+  /// `settingFields`. With `settlingOrder` false, places may be left sharing an order key:
+  /// the caller applies more files first and calls `settleOrder()` once they are all in.
+  func update(placeKeys: Set<String>, settingFields: Set<String>, settlingOrder: Bool = true)
+    throws
+  {
     var pending = placeKeys
     // Places merged into a place whose fate changed follow it.
     for key in placeKeys { pending.formUnion(try mergedPlaces(into: key)) }
     for key in pending.sorted() { try updatePlace(key) }
     for field in settingFields.sorted() { try updateSetting(field) }
     try SyncDevice.setApplying(database, false)
-    try orderWithoutTies()
+    if settlingOrder { try orderWithoutTies() }
     try keepSelectionValid()
     try SyncDevice.setApplying(database, true)
+  }
+
+  /// Whether two places share an order key.
+  static func hasTies(_ database: Database) throws -> Bool {
+    try database.scalarInt("SELECT count(*) - count(DISTINCT position) FROM location") > 0
+  }
+
+  /// Numbers again the places that share an order key, recording it (inside the caller's
+  /// write transaction). A sync runs this once, after every file it found is applied: the
+  /// renumbering is recorded as this device's moves, with a clock past every one received, so
+  /// done between two files it would win over the moves in the files still to come, and a
+  /// device catching up would reorder everyone's list by a state that never was.
+  func settleOrder() throws {
+    try orderWithoutTies()
   }
 
   // MARK: - Winners
@@ -231,9 +248,7 @@ struct SyncedState {
   /// Order keys shared by two places are numbered again in (key, global id) order: the order
   /// every device computes from the same winners. Recorded, as the triggers record any move.
   private func orderWithoutTies() throws {
-    guard
-      try database.scalarInt("SELECT count(*) - count(DISTINCT position) FROM location") > 0
-    else { return }
+    guard try Self.hasTies(database) else { return }
     try database.execute(
       """
       UPDATE location SET position = ordered.row
