@@ -69,9 +69,19 @@ public struct HubExchange {
     _ changeset: [UInt8], from peer: String, name: String?, at seconds: Int64
   ) throws -> ChangeApplier.Outcome {
     let changes = try Changeset.changes(in: changeset)
-    let outcome = try ChangeApplier(database: database).apply(changeset, changes: changes)
+    // A device sends what the hub lacks in several requests: the order is settled once all are
+    // in (`settleOrder`, before the hub answers a pull), never between two.
+    let outcome = try ChangeApplier(database: database).apply(
+      changeset, changes: changes, settlingOrder: false)
     try notePeer(peer, name: name, at: seconds)
     return outcome
+  }
+
+  /// Numbers again places left sharing an order key by what was received, once everything sent
+  /// is in (the hub before it answers a pull). Writes nothing when there are none.
+  public func settleOrder() throws {
+    guard try SyncedState.hasTies(database) else { return }
+    try database.write { db in try SyncedState(database: db).settleOrder() }
   }
 
   /// Records that `peer` was heard from (a hub or a device that synced with it).

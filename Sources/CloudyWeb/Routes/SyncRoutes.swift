@@ -82,7 +82,9 @@ extension WebApp {
         let have = try Self.haveList(try Self.parsedBody(bytes))
         let file = try await shared.perform { shared in
           try shared.store.withWriter { db -> ChangeFile in
-            let changes = try HubExchange(database: db).changes(after: have)
+            let exchange = HubExchange(database: db)
+            try exchange.settleOrder()
+            let changes = try exchange.changes(after: have)
             let device = try SyncDevice.read(db)
             return ChangeFile(
               writer: device?.id ?? "", number: 0,
