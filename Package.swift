@@ -39,6 +39,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    // cloudy-web's HTTPS (`--tls-cert`), through Hummingbird's TLS product: BoringSSL, built for
+    // cloudy-web alone.
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
   ],
   targets: [
     // MARK: Bottom layer
@@ -168,9 +171,11 @@ let package = Package(
         "CloudyPlatform", "CloudyModels", "CloudyJSON",
         "CloudyWebAssets", "CZlib",
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTLS", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
       ],

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import CloudyCLI
 import CloudyPlatform
+import HummingbirdTLS
 
 /// `cloudy-web`: the Cloudy app in the browser, for a household's devices, on the view models
 /// the terminal app and the tools use.
@@ -52,6 +53,18 @@ public struct CloudyWebCommand: AsyncParsableCommand {
       valueName: "name"))
   var allowHosts: [String] = []
 
+  @Option(
+    name: .customLong("tls-cert"),
+    help: ArgumentHelp(
+      "Serve HTTPS with this certificate chain (PEM; with --tls-key). A phone keeps the last forecast offline only over https.",
+      valueName: "file"))
+  var tlsCertificate: String?
+
+  @Option(
+    name: .customLong("tls-key"),
+    help: ArgumentHelp("The private key of --tls-cert (PEM).", valueName: "file"))
+  var tlsKey: String?
+
   @OptionGroup var fetching: FetchingOptions
 
   public init() {}
@@ -59,12 +72,24 @@ public struct CloudyWebCommand: AsyncParsableCommand {
   public func run() async throws {
     try await ToolMain.reporting(tool: Self.tool) {
       let databasePath = try database.resolve()
+      let tls = try tlsConfiguration()
       let token = try loginToken(databasePath: databasePath.path)
       let server = try WebServer(
         databasePath: databasePath.path, listen: listen, token: token,
         allowHosts: allowHosts, offline: fetching.offline,
-        refreshAfter: fetching.refreshAfter.seconds)
+        refreshAfter: fetching.refreshAfter.seconds, tls: tls)
       try await server.run()
+    }
+  }
+
+  /// HTTPS when both --tls-cert and --tls-key are given; one without the other is a usage error.
+  private func tlsConfiguration() throws -> TLSConfiguration? {
+    switch (tlsCertificate, tlsKey) {
+    case (nil, nil): return nil
+    case (let certificate?, let key?):
+      return try TLSFiles.configuration(certificate: certificate, key: key)
+    default:
+      throw CommandError.invalidRequest("give both --tls-cert and --tls-key, or neither")
     }
   }
 
