@@ -42,6 +42,9 @@ let package = Package(
     // KMZ (zipped KML) for `cloudy-db import`, linked by cloudy-db alone: it brings Foundation
     // and zlib into that one tool (the cost is measured in the README).
     .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
+    // cloudy-web's HTTPS (`--tls-cert`), through Hummingbird's TLS product: BoringSSL, built for
+    // cloudy-web alone.
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
   ],
   targets: [
     // MARK: Bottom layer
@@ -172,9 +175,11 @@ let package = Package(
         "CloudyWebAssets", "CDeflate",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTLS", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
       ],

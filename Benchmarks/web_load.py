@@ -79,6 +79,16 @@ def fetch(port, path):
     return body
 
 
+def fetch_status(url):
+    """The status of one GET of `url` (http://127.0.0.1:PORT/PATH): a row is only worth its
+    number if the answer is the 200 it claims to time."""
+    port, _, path = url.split("127.0.0.1:", 1)[1].partition("/")
+    with socket.create_connection(("127.0.0.1", int(port))) as s:
+        s.sendall(f"GET /{path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
+        head = s.recv(64)
+    return int(head.split(b" ", 2)[1])
+
+
 def wrk(url, connections):
     out = subprocess.run(["wrk", "-t", "2" if connections > 1 else "1", "-c", str(connections),
                           "-d", DURATION, "--latency", url], capture_output=True, text=True).stdout
@@ -91,9 +101,13 @@ def wrk(url, connections):
 def nginx_serving(files):
     """nginx on a free port serving `files` (name → bytes) from a temporary root."""
     folder = tempfile.mkdtemp()
+    # nginx's workers run as www-data when started by root: mkdtemp's 0700 made every answer a
+    # 403 of 300 bytes (the anchors of the run before 2026-11-26 were those 403s).
+    os.chmod(folder, 0o755)
     for name, body in files.items():
         with open(os.path.join(folder, name), "wb") as f:
             f.write(body)
+        os.chmod(os.path.join(folder, name), 0o644)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -180,6 +194,9 @@ def main():
                         ("  nginx, same bytes", f"http://127.0.0.1:{nginx_port}/weather.html"),
                         ("GET /healthz (floor)", f"http://127.0.0.1:{port}/healthz"),
                     ]:
+                        status = fetch_status(url)
+                        if status != 200:
+                            print(f"  note: {url} answers {status}, not 200")
                         rps, p99 = wrk(url, connections)
                         rows.append((label, connections, rps, p99))
             finally:

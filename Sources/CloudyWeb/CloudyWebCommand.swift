@@ -2,6 +2,7 @@ public import ArgumentParser
 import CloudyCLI
 import CloudyPlatform
 import CloudyStore
+import HummingbirdTLS
 
 /// `cloudy-web`: the Cloudy app in the browser, for a household's devices, on the view models
 /// the terminal app and the tools use.
@@ -61,6 +62,18 @@ public struct CloudyWebCommand: AsyncParsableCommand {
     completion: .directory)
   var syncFolder: String?
 
+  @Option(
+    name: .customLong("tls-cert"),
+    help: ArgumentHelp(
+      "Serve HTTPS with this certificate chain (PEM; with --tls-key). A phone keeps the last forecast offline only over https.",
+      valueName: "file"))
+  var tlsCertificate: String?
+
+  @Option(
+    name: .customLong("tls-key"),
+    help: ArgumentHelp("The private key of --tls-cert (PEM).", valueName: "file"))
+  var tlsKey: String?
+
   @OptionGroup var fetching: FetchingOptions
 
   public init() {}
@@ -68,13 +81,25 @@ public struct CloudyWebCommand: AsyncParsableCommand {
   public func run() async throws {
     try await ToolMain.reporting(tool: Self.tool) {
       let databasePath = try database.resolve()
+      let tls = try tlsConfiguration()
       let token = try loginToken(databasePath: databasePath.path)
       let server = try WebServer(
         databasePath: databasePath.path, listen: listen, token: token,
         allowHosts: allowHosts, offline: fetching.offline,
-        refreshAfter: fetching.refreshAfter.seconds,
+        refreshAfter: fetching.refreshAfter.seconds, tls: tls,
         syncFolder: try syncFolder.map { try SyncFolder.open($0) })
       try await server.run()
+    }
+  }
+
+  /// HTTPS when both --tls-cert and --tls-key are given; one without the other is a usage error.
+  private func tlsConfiguration() throws -> TLSConfiguration? {
+    switch (tlsCertificate, tlsKey) {
+    case (nil, nil): return nil
+    case (let certificate?, let key?):
+      return try TLSFiles.configuration(certificate: certificate, key: key)
+    default:
+      throw CommandError.invalidRequest("give both --tls-cert and --tls-key, or neither")
     }
   }
 

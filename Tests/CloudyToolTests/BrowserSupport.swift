@@ -30,7 +30,8 @@ final class BrowserSession {
     driverProcess.standardError = FileHandle.nullDevice
     try driverProcess.run()
     var ready = false
-    for _ in 0..<100 where !ready {
+    // Up to 30 s: on a loaded machine chromedriver can take a while to listen.
+    for _ in 0..<600 where !ready {
       ready =
         (try? TestHTTPClient.send(port: driverPort, "GET", "/status", timeout: 1))?.status == 200
       if !ready { usleep(50_000) }

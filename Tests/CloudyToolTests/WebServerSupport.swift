@@ -37,7 +37,8 @@ final class WebServerProcess {
       }
     }
     firstLines = text.split(separator: "\n").map(String.init)
-    guard let line = firstLines.first, line.hasPrefix("listening on http://"),
+    guard let line = firstLines.first,
+      line.hasPrefix("listening on http://") || line.hasPrefix("listening on https://"),
       let port = line.split(separator: ":").last.flatMap({ Int($0) })
     else { throw WebTestError.didNotStart(text) }
     self.port = port

@@ -1,6 +1,7 @@
 import CloudyPlatform
 import CloudyStore
 import Hummingbird
+import HummingbirdTLS
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -14,11 +15,15 @@ struct WebServer {
   private let listen: ListenAddress
   private let hosts: HostPolicy
   private let syncFolder: SyncFolder?
+  /// HTTPS (`--tls-cert`/`--tls-key`); nil for plain HTTP.
+  private let tls: TLSConfiguration?
 
   init(
     databasePath: String, listen: ListenAddress, token: String?, allowHosts: [String],
-    offline: Bool, refreshAfter: Int64, syncFolder: SyncFolder? = nil
+    offline: Bool, refreshAfter: Int64, tls: TLSConfiguration? = nil,
+    syncFolder: SyncFolder? = nil
   ) throws {
+    self.tls = tls
     // Opened (and checked) before listening: a damaged or foreign file is one line and no
     // server.
     let shared = try SharedStore(databasePath: databasePath)
@@ -40,14 +45,16 @@ struct WebServer {
     let hosts = self.hosts
     let listen = self.listen
     let token = app.token
+    let scheme = tls == nil ? "http" : "https"
     let application = Application(
       responder: app.responder(hosts: hosts),
+      server: try tls.map { try .tls(.http1(), tlsConfiguration: $0) } ?? .http1(),
       configuration: ApplicationConfiguration(
         address: .hostname(listen.host, port: listen.port), serverName: nil),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? listen.port
         hosts.listening(on: port)
-        Self.announce(listen: listen, port: port, token: token)
+        Self.announce(listen: listen, port: port, token: token, scheme: scheme)
       },
       logger: logger)
     let group = ServiceGroup(
@@ -67,8 +74,10 @@ struct WebServer {
 
   /// `listening on http://HOST:PORT` first (tests and scripts read it), then, when a token is
   /// needed, the login link for each address a device may use.
-  private static func announce(listen: ListenAddress, port: Int, token: String?) {
-    var lines = ["listening on http://\(ListenAddress.authority(host: listen.host, port: port))"]
+  private static func announce(listen: ListenAddress, port: Int, token: String?, scheme: String) {
+    var lines = [
+      "listening on \(scheme)://\(ListenAddress.authority(host: listen.host, port: port))"
+    ]
     if let token {
       let hosts =
         listen.isWildcard
@@ -76,7 +85,8 @@ struct WebServer {
         : [listen.host]
       for host in hosts {
         lines.append(
-          "log in: http://\(ListenAddress.authority(host: host, port: port))/login?token=\(token)")
+          "log in: \(scheme)://\(ListenAddress.authority(host: host, port: port))/login?token=\(token)"
+        )
       }
     }
     try? FileOutput.writeStandardOutput(Array((lines.joined(separator: "\n") + "\n").utf8))

@@ -5,6 +5,7 @@ import CloudyPlatform
 import CloudyStore
 import CloudyStoring
 import NIOCore
+import Synchronization
 
 /// The one set of connections every request of cloudy-web goes through, one request at a time:
 /// the database watcher (its read-only connection reads, and it notices other processes'
@@ -26,13 +27,23 @@ actor SharedStore {
   /// Why the file cannot be read now (damaged, replaced by a foreign or newer file), as the
   /// failure map says it; nil while it reads. Requests fail with it (503) rather than read a
   /// connection to a file that is no longer there.
-  private(set) var failure: CommandFailure?
+  private(set) var failure: CommandFailure? {
+    didSet { recent.withLock { $0.readable = failure == nil } }
+  }
 
-  /// Answers already made, by route, with the change number they were made at: served again
-  /// until anything changes (see `cachedAnswer`).
-  private var answers: [String: MadeAnswer] = [:]
-  /// When `cachedAnswer` last looked (monotonic nanoseconds).
-  private var lastLook: UInt64 = 0
+  /// Answers already made, by route, with the change number they were made at, and when the
+  /// file was last looked at: served again until anything changes (see `cachedAnswer`). Behind
+  /// a lock rather than the actor, so a request in the millisecond after a look takes its
+  /// answer without queueing on the actor (`recentAnswer`); written only by the actor.
+  private nonisolated let recent = Mutex(Recent())
+
+  private struct Recent {
+    var answers: [String: MadeAnswer] = [:]
+    /// When `cachedAnswer` last looked (monotonic nanoseconds).
+    var lookedAt: UInt64 = 0
+    /// False while the file cannot be read (no answer is served then).
+    var readable = true
+  }
   /// This run, in every entity tag: change numbers start again at 0 after a restart.
   let run: String
   /// Answers made so far, so two made at one change number have two tags.
@@ -82,19 +93,32 @@ actor SharedStore {
     // Under load, one look per millisecond serves every request of that millisecond: a look is
     // a stat and a PRAGMA, and 64 connections asking at once would otherwise queue behind them.
     let now = MonotonicClock.nanoseconds()
-    if now - lastLook > 1_000_000 {
-      lastLook = now
+    if now - recent.withLock({ $0.lookedAt }) > 1_000_000 {
       look()
+      recent.withLock { $0.lookedAt = now }
     }
-    guard failure == nil, let answer = answers[key], answer.version == events.version else {
-      return nil
+    return recentAnswer(key, lifetime: lifetime, lookWithin: .max)
+  }
+
+  /// The answer kept for `key` when the file was looked at within the last millisecond (by
+  /// `cachedAnswer`, on the actor) and nothing changed since: what `cachedAnswer` would give
+  /// then, without waiting for the actor. nil means: ask `cachedAnswer`.
+  nonisolated func recentAnswer(
+    _ key: String, lifetime: Duration?, lookWithin: UInt64 = 1_000_000
+  ) -> MadeAnswer? {
+    let now = MonotonicClock.nanoseconds()
+    let version = events.version
+    return recent.withLock { recent -> MadeAnswer? in
+      guard recent.readable, now &- recent.lookedAt <= lookWithin, let answer = recent.answers[key],
+        answer.version == version
+      else { return nil }
+      if let lifetime {
+        let (seconds, attoseconds) = lifetime.components
+        let limit = UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
+        guard now &- answer.madeAt <= limit else { return nil }
+      }
+      return answer
     }
-    if let lifetime {
-      let (seconds, attoseconds) = lifetime.components
-      let limit = UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
-      guard MonotonicClock.nanoseconds() - answer.madeAt <= limit else { return nil }
-    }
-    return answer
   }
 
   /// The answer made of `body` at change number `version` (read before its data was), with its
@@ -104,7 +128,9 @@ actor SharedStore {
     let answer = MadeAnswer(
       version: version, madeAt: MonotonicClock.nanoseconds(), tag: "\(run)-\(version)-\(serial)",
       contentType: contentType, plain: body)
-    if let key, version == events.version, failure == nil { answers[key] = answer }
+    if let key, version == events.version, failure == nil {
+      recent.withLock { $0.answers[key] = answer }
+    }
     return answer
   }
 
