@@ -3,8 +3,8 @@ public import CloudyModels
 /// Which of a place's stored messages still stand, and whether one is active at a moment: the
 /// one statement of the rule every front-end shows.
 ///
-/// A message stands unless it is a Cancel, or an Update or a Cancel names it in its references
-/// — whichever arrived first, so an Update stored before the alert it replaces still hides that
+/// A message stands unless it is a Cancel, or another Update or Cancel names it in its
+/// references — whichever arrived first, so an Update stored before the alert it replaces still hides that
 /// alert when it comes. A standing alert is active from when it begins (onset, else effective,
 /// else sent) until it ends (the NWS's `ends`, else `expires`; neither: until cancelled). An
 /// ended alert is never active, whatever was last fetched.
@@ -15,7 +15,10 @@ public struct AlertTimeline: Sendable {
   public init(_ messages: [WeatherAlert]) {
     var replaced = Set<String>()
     for message in messages where message.messageType != .alert {
-      for reference in message.references { replaced.insert(reference.identifier) }
+      // Some senders (Macau's SMG) list an Update's own identifier among its references.
+      for reference in message.references where reference.identifier != message.identifier {
+        replaced.insert(reference.identifier)
+      }
     }
     standing = messages.filter {
       $0.messageType != .cancel && !replaced.contains($0.identifier)
