@@ -191,7 +191,7 @@ let package = Package(
       name: "CloudyFetchCLI",
       dependencies: [
         "CloudyForecastCLI", "CloudyCLI", "CloudyJSON", "CloudyProviders", "CloudyViewModels",
-        "CloudyServices", "CloudyPlatform", "CloudyModels", argumentParser,
+        "CloudyServices", "CloudyStoring", "CloudyPlatform", "CloudyModels", argumentParser,
       ]
     ),
     .executableTarget(

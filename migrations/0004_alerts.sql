@@ -21,6 +21,8 @@
 -- Pruned with forecasts: `cloudy-forecast prune` deletes alerts that ended (ends, else expires,
 -- else sent) before its cutoff.
 --
+-- alert_fetch: the HTTP validators and freshness of each place's last answer from a source.
+--
 -- settings.alert_level: which alerts banners, Locations marks and `--watch` show:
 -- 'all' | 'moderate' (moderate and above; the default) | 'severe' (severe and above) | 'none'.
 --
@@ -65,6 +67,19 @@ CREATE UNIQUE INDEX alert_identity ON alert (ifnull(location_id, 0), identifier)
 CREATE INDEX alert_by_location ON alert (location_id);
 -- prune by when an alert ended
 CREATE INDEX alert_by_end ON alert (coalesce(ends, expires, sent));
+
+-- What Cloudy last heard from an alert source for a place, so the next fetch asks only when
+-- the source's Cache-Control / Expires allow (fresh_until, unix seconds) and then conditionally
+-- (If-None-Match with etag, If-Modified-Since with last_modified, as the source sent them).
+CREATE TABLE alert_fetch (
+  location_id   INTEGER REFERENCES location (id) ON DELETE CASCADE,
+  source        TEXT NOT NULL CHECK (source IN ('nws', 'meteoalarm')),
+  etag          TEXT,
+  last_modified TEXT,
+  fresh_until   INTEGER,
+  checked_at    INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX alert_fetch_identity ON alert_fetch (ifnull(location_id, 0), source);
 
 ALTER TABLE settings ADD COLUMN alert_level TEXT NOT NULL DEFAULT 'moderate'
   CHECK (alert_level IN ('all', 'moderate', 'severe', 'none'));

@@ -12,4 +12,12 @@ extension StoreAccess {
   public static func alertStore(writing databasePath: DatabasePath) throws -> any AlertStoring {
     AlertRepository(database: try writing(databasePath))
   }
+
+  /// For `fetch --alerts`: what each place's last answer from a source allows; creates the
+  /// file on first use.
+  public static func alertFetchStore(writing databasePath: DatabasePath) throws
+    -> any AlertFetchStateStoring
+  {
+    AlertFetchRepository(database: try writing(databasePath))
+  }
 }
