@@ -23,7 +23,7 @@ struct AlertsFetch {
     case unchanged(ForecastTarget)
     case fresh(ForecastTarget, until: Int64)
     case uncovered(ForecastTarget)
-    case failed(ForecastTarget, ForecastError)
+    case failed(ForecastTarget, any Error)
   }
 
   func run(_ targets: [ForecastTarget], places: any LocationStoring) async throws {
@@ -40,7 +40,7 @@ struct AlertsFetch {
     if let failure = results.first(where: { if case .failed = $0 { true } else { false } }),
       case .failed(_, let error) = failure
     {
-      throw ExitCode(FailureMap.status(of: error).rawValue)
+      throw ExitCode(FailureMap.failure(for: error).status.rawValue)
     }
   }
 
@@ -85,7 +85,7 @@ struct AlertsFetch {
         return .stored(target, count: alerts.count, notes: notes)
       }
     } catch {
-      return .failed(target, .invalidConfiguration("\(error)"))
+      return .failed(target, error)
     }
   }
 
@@ -108,7 +108,7 @@ struct AlertsFetch {
     case .failed(let target, let error):
       Output.error(
         ToolMain.line(
-          "\(target.name): alerts not fetched from the NWS: \(error.description)",
+          "\(target.name): alerts not fetched from the NWS: \(FailureMap.failure(for: error).message)",
           tool: ForecastCommand.tool))
     }
   }
@@ -132,8 +132,8 @@ struct AlertsFetch {
     case .failed(let target, let error):
       .object([
         ("place", ForecastJSON.place(target)), ("status", .string("failed")),
-        ("error", .string(error.description)),
-        ("exitStatus", .int(Int64(FailureMap.status(of: error).rawValue))),
+        ("error", .string(FailureMap.failure(for: error).message)),
+        ("exitStatus", .int(Int64(FailureMap.failure(for: error).status.rawValue))),
       ])
     }
   }

@@ -81,13 +81,13 @@ struct AlertsWatch {
     }
     let alerts = AlertRepository(database: database)
     let settings = SettingsRepository(database: database)
-    let forecasts = ForecastRepository(database: database)
     var shown: [String: Shown] = [:]
     var next: Int64?
     for target in targets {
+      // The saved place's zone: reading each cached forecast for its zone at every wake would
+      // cost more than the alerts.
       let model = try AlertsViewModel(
-        place: target.place,
-        timeZone: [try forecasts.latest(for: target.place)?.timeZone, target.timeZone],
+        place: target.place, timeZone: [target.timeZone],
         alerts: alerts, settings: settings, zones: InstalledTimeZones(), now: now)
       for row in model.shown {
         shown["\(target.place.locationID ?? 0) \(row.alert.identifier)"] = Shown(

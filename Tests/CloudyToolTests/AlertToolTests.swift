@@ -114,6 +114,25 @@ struct AlertToolTests {
     #expect((all["alerts"] as? [[String: Any]])?.map { $0["active"] as? Bool } == [false])
   }
 
+  @Test func pruneRemovesAlertsThatEndedBeforeItsCutoff() throws {
+    let folder = try ToolTestFolder()
+    let db = try Self.database(folder, "Portland", "45.52", "-122.68", zone: "America/Los_Angeles")
+    _ = try Self.forecast(["import", Self.fixture(Self.portlandFloodWatch)], db: db)
+    // It ends on December 22 at 18:00 UTC: a day later it is not yet a day old…
+    let kept = try Self.json(
+      try Self.forecast(
+        ["prune", "--older-than", "1d", "--json"], db: db, at: "2019-12-23 12:00:00"
+      )
+      .standardOutput)
+    #expect(kept["alertsRemoved"] as? Int == 0)
+    // …two days later it is.
+    let pruned = try Self.forecast(
+      ["prune", "--older-than", "1d"], db: db, at: "2019-12-24 12:00:00")
+    #expect(pruned.status == 0, "\(pruned.standardError)")
+    #expect(pruned.standardOutput.contains("and 1 alert that ended before then."))
+    #expect(try sqlite3(db, "SELECT count(*) FROM alert") == "0")
+  }
+
   // MARK: - An Update before its alert; left out by its polygon
 
   @Test func anUpdateImportedBeforeItsAlertStillReplacesIt() throws {
