@@ -131,3 +131,34 @@ struct AlertLevelSettingTests {
     #expect(store.stored.alerts == .moderate)
   }
 }
+
+@Suite("AlertMarks: every place with a shown alert")
+struct AlertMarksTests {
+  typealias S = AlertSamples
+
+  @Test func everyPlaceIsMarkedByItsMostSevereShownAlert() throws {
+    let store = FakeAlertStore(knownPlaces: [1, 2, 3])
+    try store.record([S.advisory, S.warning], for: .saved(1), fetchedAt: 0)
+    try store.record([S.advisory], for: .saved(2), fetchedAt: 0)
+    try store.record([S.untilCancelled], for: .saved(3), fetchedAt: 0)
+    try store.record([S.warning], for: .current, fetchedAt: 0)
+    let settings = FakeSettingsStore()
+    let now = S.noon + 3 * S.hour
+    let marks = try AlertMarks(alerts: store, settings: settings, now: now)
+    #expect(marks.severity(of: .saved(1)) == .severe)
+    // A minor advisory is not shown unasked at the default level.
+    #expect(marks.severity(of: .saved(2)) == nil)
+    #expect(marks.severity(of: .saved(3)) == .moderate)
+    #expect(marks.severity(of: .current) == .severe)
+    settings.stored.alerts = .all
+    #expect(
+      try AlertMarks(alerts: store, settings: settings, now: now).severity(of: .saved(2)) == .minor)
+    settings.stored.alerts = .none
+    #expect(try AlertMarks(alerts: store, settings: settings, now: now).severities.isEmpty)
+    // Once ended, no mark.
+    settings.stored.alerts = .all
+    let later = try AlertMarks(alerts: store, settings: settings, now: S.warning.ends!)
+    #expect(later.severity(of: .saved(1)) == nil)
+    #expect(later.severity(of: .saved(3)) == .moderate)
+  }
+}
