@@ -85,12 +85,16 @@ let package = Package(
     // Reading and writing the export/import formats (Cloudy JSON, CSV, GeoJSON): bytes in and
     // out of PlacesDocument, no SQL and no Foundation. Only cloudy-db links it.
     .target(
-      name: "CloudyExchange", dependencies: ["CloudyJSON", "CloudyModels"], exclude: ["README.md"]),
+      name: "CloudyExchange", dependencies: ["CloudyJSON", "CloudyModels", "CloudyXML"],
+      exclude: ["README.md"]),
+    // The small strict XML reader: place files (GPX, KML) and CAP alerts read XML one way.
+    .target(name: "CloudyXML"),
     // The one JSON module: the ordered writer every `--json` and export uses, and the strict
     // reader (line-aware, no Foundation) of the exchange formats and the fetcher wire.
     .target(name: "CloudyJSON"),
     .target(
-      name: "CloudyDecoding", dependencies: ["CloudyServices", "CloudyModels", "CloudyPlatform"]),
+      name: "CloudyDecoding",
+      dependencies: ["CloudyServices", "CloudyModels", "CloudyPlatform", "CloudyXML"]),
     // libcurl's easy interface, for the one executable that uses the network (see HTTPFetcher:
     // URLSession busy-loops on Linux while a server is slow). Headers: libcurl4-openssl-dev.
     .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
@@ -201,7 +205,7 @@ let package = Package(
       name: "CloudyFetchCLI",
       dependencies: [
         "CloudyForecastCLI", "CloudyCLI", "CloudyJSON", "CloudyProviders", "CloudyViewModels",
-        "CloudyServices", "CloudyPlatform", "CloudyModels", argumentParser,
+        "CloudyServices", "CloudyStoring", "CloudyPlatform", "CloudyModels", argumentParser,
       ]
     ),
     .executableTarget(

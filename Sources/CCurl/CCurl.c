@@ -32,9 +32,36 @@ static size_t on_body(char *data, size_t size, size_t count, void *context) {
   return length;
 }
 
+/// Copies a header's value (after `prefix`, without surrounding blanks and the line end) into
+/// `out` when the line is that header.
+static void keep_header(
+  const char *data, size_t length, const char *prefix, char *out, size_t out_size) {
+  size_t prefix_length = strlen(prefix);
+  if (length <= prefix_length || strncasecmp(data, prefix, prefix_length) != 0) return;
+  const char *value = data + prefix_length;
+  size_t value_length = length - prefix_length;
+  while (value_length > 0 && (*value == ' ' || *value == '\t')) {
+    value++;
+    value_length--;
+  }
+  while (value_length > 0 && (value[value_length - 1] == '\r' || value[value_length - 1] == '\n' ||
+                              value[value_length - 1] == ' ')) {
+    value_length--;
+  }
+  if (value_length >= out_size) value_length = out_size - 1;
+  memcpy(out, value, value_length);
+  out[value_length] = 0;
+}
+
 static size_t on_header(char *data, size_t size, size_t count, void *context) {
   transfer *t = context;
   size_t length = size * count;
+  keep_header(data, length, "etag:", t->result->etag, sizeof t->result->etag);
+  keep_header(
+    data, length, "last-modified:", t->result->last_modified, sizeof t->result->last_modified);
+  keep_header(
+    data, length, "cache-control:", t->result->cache_control, sizeof t->result->cache_control);
+  keep_header(data, length, "expires:", t->result->expires, sizeof t->result->expires);
   static const char name[] = "content-length:";
   if (length > sizeof name - 1 && strncasecmp(data, name, sizeof name - 1) == 0) {
     unsigned long long declared = strtoull(data + sizeof name - 1, NULL, 10);
@@ -48,6 +75,14 @@ static size_t on_header(char *data, size_t size, size_t count, void *context) {
 
 void cloudy_http_get(
   const char *url, long connect_and_idle_ms, long total_ms, size_t limit, const char *accept,
+  cloudy_http_result *result) {
+  cloudy_http_get_conditional(
+    url, connect_and_idle_ms, total_ms, limit, accept, NULL, NULL, NULL, result);
+}
+
+void cloudy_http_get_conditional(
+  const char *url, long connect_and_idle_ms, long total_ms, size_t limit, const char *accept,
+  const char *user_agent, const char *if_none_match, const char *if_modified_since,
   cloudy_http_result *result) {
   memset(result, 0, sizeof *result);
   static int initialized = 0;
@@ -66,6 +101,19 @@ void cloudy_http_get(
   char accept_header[128];
   snprintf(accept_header, sizeof accept_header, "Accept: %s", accept);
   headers = curl_slist_append(headers, accept_header);
+  char line[512];
+  if (user_agent) {
+    snprintf(line, sizeof line, "User-Agent: %s", user_agent);
+    headers = curl_slist_append(headers, line);
+  }
+  if (if_none_match) {
+    snprintf(line, sizeof line, "If-None-Match: %s", if_none_match);
+    headers = curl_slist_append(headers, line);
+  }
+  if (if_modified_since) {
+    snprintf(line, sizeof line, "If-Modified-Since: %s", if_modified_since);
+    headers = curl_slist_append(headers, line);
+  }
   curl_easy_setopt(curl, CURLOPT_URL, url);
   curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
   curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);

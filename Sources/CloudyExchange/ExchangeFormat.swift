@@ -1,4 +1,5 @@
 public import CloudyModels
+import CloudyXML
 
 /// The file formats `cloudy-db export` writes and `cloudy-db import` reads.
 public enum ExchangeFormat: String, CaseIterable, Sendable {

@@ -25,6 +25,13 @@ public struct FetchCommand: AsyncParsableCommand {
   public init() {}
 
   public func run() async throws {
+    if options.alerts {
+      return try await ToolMain.reporting(tool: Self.tool) { () async throws in
+        let databasePath = try options.database.resolve()
+        try await AlertsFetch(databasePath: databasePath, json: options.output.json).run(
+          try targets(in: databasePath), places: ForecastCommand.savedPlaces(databasePath))
+      }
+    }
     let tool = Self.tool
     let (kind, outcomes) = try await ToolMain.reporting(tool: tool) {
       () async throws -> (ForecastProviderKind, [ForecastRefresher.Outcome]) in

@@ -32,6 +32,15 @@ public struct FetchOptions: ParsableArguments {
       valueName: "id"))
   public var id: Int64?
 
+  @Flag(
+    name: .long,
+    help: """
+      Fetch only alerts (the NWS for places in the United States): cheap, meant to run every \
+      few minutes. A source is asked only when its last answer's Cache-Control or Expires \
+      allows, and then conditionally (If-None-Match, If-Modified-Since).
+      """)
+  public var alerts = false
+
   @OptionGroup public var database: DatabaseOptions
   @OptionGroup public var output: OutputOptions
 

@@ -14,7 +14,8 @@ extension CloudyForecast {
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "import",
-      abstract: "Cache a saved Open-Meteo or Dark Sky JSON response as a place's forecast.",
+      abstract:
+        "Cache a saved Open-Meteo or Dark Sky response as a place's forecast, or a CAP or NWS alerts document as its alerts.",
       discussion: """
         The format is detected from the JSON: Open-Meteo (any request: ISO or unix times, any \
         units it names, old and new variable names, current or current_weather, any of \
@@ -23,7 +24,10 @@ extension CloudyForecast {
         written; it then replaces the place's cached forecast. Times and age are the data's \
         own: `show` says how old it is. A response for a coordinate more than 50 km from the \
         place is refused unless --force. Units the file does not name, or names but Cloudy \
-        does not know, are refused rather than guessed.
+        does not know, are refused rather than guessed. A Dark Sky-family response's alerts are \
+        kept with it. A CAP 1.2 document or the NWS's alerts/active answer is stored as the \
+        place's alerts (an alert whose polygon or circle misses the place is left out, with a \
+        note); an NWS /points answer, an ATOM list of alerts and CAP 1.1 are refused by name.
         """)
 
     static let maximumBytes = ForecastLimits.maximumResponseBytes
@@ -57,6 +61,10 @@ extension CloudyForecast {
         let target = try LocationEditor(store: ForecastCommand.savedPlaces(databasePath))
           .forecastTarget(place)
         let body = try Self.read(file)
+        if AlertDecoder.isAlertsDocument(body) {
+          return try ImportAlerts.run(
+            file: file, body: body, target: target, databasePath: databasePath, json: output.json)
+        }
         if let what = ResponseRecognition.notAForecast(body) {
           throw CommandError.unusableInput("\(file) is \(what); nothing was changed")
         }
@@ -69,6 +77,12 @@ extension CloudyForecast {
         try StoreAccess.forecastStore(writing: databasePath).save(weather, for: target.place)
         var notes = decoded.notes
         if let entry { notes.insert(entry.note, at: 0) }
+        if format == .darkSky,
+          let kept = try ImportAlerts.keepForecastAlerts(
+            body: body, target: target, databasePath: databasePath)
+        {
+          notes.append(kept)
+        }
         if distance > ImportPlace.limitKilometres {
           notes.append(
             "the response is for \(weather.coordinate.displayText), \(ImportPlace.text(kilometres: distance)) from \(target.name); imported with --force"

@@ -48,7 +48,7 @@ extension CloudyForecast {
       commandName: "prune",
       abstract: "Remove cached forecasts whose data is older than an age.",
       discussion:
-        "The age is the data's: when the provider issued it, not when it was fetched or imported. Without a database there is nothing to remove, and none is created."
+        "The age is the data's: when the provider issued it, not when it was fetched or imported. Alerts that ended before the same moment are removed with them. Without a database there is nothing to remove, and none is created."
     )
 
     @Option(
@@ -70,16 +70,21 @@ extension CloudyForecast {
         let removed =
           try StoreAccess.forecastStore(changingExisting: databasePath)?.prune(issuedBefore: cutoff)
           ?? 0
+        // Alerts are kept like forecasts: those that ended before the cutoff go with them.
+        let alertsRemoved =
+          try StoreAccess.reading(databasePath) == nil
+          ? 0 : try StoreAccess.alertStore(writing: databasePath).prune(endedBefore: cutoff)
         if output.json {
           Output.json(
             .object([
-              ("removed", .int(Int64(removed))), ("olderThanSeconds", .int(olderThan.seconds)),
+              ("removed", .int(Int64(removed))), ("alertsRemoved", .int(Int64(alertsRemoved))),
+              ("olderThanSeconds", .int(olderThan.seconds)),
               ("cutoff", .int(cutoff)),
             ]))
         } else {
           let when = LocalTime.utc.format(cutoff, "%Y-%m-%d %H:%M UTC")
           Output.line(
-            "Removed \(MessageText.counted(removed, "cached forecast")) with data issued before \(when) (older than \(olderThan.text))."
+            "Removed \(MessageText.counted(removed, "cached forecast")) with data issued before \(when) (older than \(olderThan.text)), and \(MessageText.counted(alertsRemoved, "alert")) that ended before then."
           )
         }
       }

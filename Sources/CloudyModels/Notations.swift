@@ -88,19 +88,25 @@ public enum TemperatureNotation: String, Notation {
   }
 }
 
-/// The three notations together, as stored in the one `settings` row.
+/// The three notations and the alert level together, as stored in the one `settings` row.
 public struct Settings: Hashable, Sendable {
   public var time: TimeNotation
   public var units: UnitsNotation
   public var temperature: TemperatureNotation
+  /// Which alerts are shown unasked (banners, marks, `--watch`).
+  public var alerts: AlertLevel
 
-  /// The Cloudy app's defaults.
+  /// The Cloudy app's defaults, and moderate alerts and above.
   public static let defaults = Settings(
     time: .twelveHour, units: .imperial, temperature: .fahrenheit)
 
-  public init(time: TimeNotation, units: UnitsNotation, temperature: TemperatureNotation) {
+  public init(
+    time: TimeNotation, units: UnitsNotation, temperature: TemperatureNotation,
+    alerts: AlertLevel = .moderate
+  ) {
     self.time = time
     self.units = units
     self.temperature = temperature
+    self.alerts = alerts
   }
 }

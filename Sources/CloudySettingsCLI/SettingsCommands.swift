@@ -50,7 +50,7 @@ extension CloudySettings {
     @OptionGroup var output: OutputOptions
 
     @Argument(
-      help: ArgumentHelp("time, units or temperature.", valueName: "setting"),
+      help: ArgumentHelp("time, units, temperature or alerts.", valueName: "setting"),
       completion: .list(SettingsSection.allCases.map(\.settingName)))
     var setting: String
 
@@ -99,7 +99,7 @@ extension CloudySettings {
           Output.json(SettingsJSON.reset())
         } else {
           Output.line(
-            "Settings reset: \(Settings.defaults.time.text), \(Settings.defaults.units.text), \(Settings.defaults.temperature.text)"
+            "Settings reset: \(Settings.defaults.time.text), \(Settings.defaults.units.text), \(Settings.defaults.temperature.text), alerts \(Settings.defaults.alerts.text)"
           )
         }
       }

@@ -21,6 +21,7 @@ extension SettingsStoring {
   public func set(_ temperature: TemperatureNotation) throws {
     try update { $0.temperature = temperature }
   }
-  /// Back to the Cloudy defaults (12h, imperial, fahrenheit).
+  public func set(_ alerts: AlertLevel) throws { try update { $0.alerts = alerts } }
+  /// Back to the Cloudy defaults (12h, imperial, fahrenheit, moderate alerts and above).
   public func reset() throws { try update { $0 = .defaults } }
 }

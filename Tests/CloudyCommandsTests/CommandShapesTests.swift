@@ -23,11 +23,12 @@ struct CommandShapesTests {
   func settingsJSON() {
     #expect(
       Settings.defaults.jsonObject.compact()
-        == #"{"time":"12h","units":"imperial","temperature":"fahrenheit"}"#)
-    let changed = Settings(time: .twentyFourHour, units: .metric, temperature: .celsius)
+        == #"{"time":"12h","units":"imperial","temperature":"fahrenheit","alerts":"moderate"}"#)
+    let changed = Settings(
+      time: .twentyFourHour, units: .metric, temperature: .celsius, alerts: .severe)
     #expect(
       changed.jsonObject.compact()
-        == #"{"time":"24h","units":"metric","temperature":"celsius"}"#)
+        == #"{"time":"24h","units":"metric","temperature":"celsius","alerts":"severe"}"#)
   }
 
   @Test("cloudy-db: migrate and check, keys in the documented order (DatabaseJSON)")

@@ -95,8 +95,11 @@ struct PlacesTransferRepositoryTests {
       currentLocation: nil,
       settings: Settings(time: .twentyFourHour, units: .metric, temperature: .celsius),
       carriesCurrentLocation: true)
+    try SettingsRepository(database: db).set(AlertLevel.severe)
     outcome = try transfer.apply(full, mode: .replace)
     #expect(outcome.settingsReplaced)
+    // The exchange formats do not carry the alert level: replacing the settings keeps it.
+    #expect(try SettingsRepository(database: db).settings().alerts == .severe)
     #expect(outcome.currentLocationChanged)
     #expect(try locations.currentLocation() == nil)
     let selectedY = try #require(try locations.find(name: "Y"))

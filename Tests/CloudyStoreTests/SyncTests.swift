@@ -46,6 +46,18 @@ struct SyncTests {
     #expect(try b.sync(folder.file("sync")).applied == 0)
   }
 
+  @Test("the alert level (a setting added after sync) syncs like the notations")
+  func alertLevelSyncs() throws {
+    let folder = try TemporaryFolder()
+    let (a, b) = (try SyncTestDevice(folder, "a"), try SyncTestDevice(folder, "b"))
+    try a.settings.update { $0.alerts = .severe }
+    try syncAll([a, b], through: folder.file("sync"))
+    #expect(try b.settings.settings().alerts == .severe)
+    try b.settings.update { $0.alerts = .none }
+    try syncAll([a, b], through: folder.file("sync"))
+    #expect(try a.settings.settings().alerts == AlertLevel.none)
+  }
+
   @Test("a new device's defaults are not edits: it takes the settings the others chose")
   func defaultsAreNotEdits() throws {
     let folder = try TemporaryFolder()

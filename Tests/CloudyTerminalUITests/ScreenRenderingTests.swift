@@ -121,7 +121,8 @@ struct ScreenRenderingTests {
     #expect(text.contains(" ✓ 24 Hour"))
     #expect(text.contains(" ✓ Imperial"))
     #expect(text.contains(" ✓ Fahrenheit"))
-    #expect(text.filter { $0 == "✓" }.count == 3)
+    #expect(text.contains(" ✓ Moderate and Above"))
+    #expect(text.filter { $0 == "✓" }.count == 4)
     #expect(app.screenText(40, 12).contains("✓ 24 Hour"))
   }
 

@@ -34,13 +34,14 @@ struct SettingsToolTests {
     let shown = try jsonObject(try settings(folder, "show", "--json", db: "missing/cloudy.sqlite"))
     #expect(
       shown["settings"] as? [String: String] == [
-        "time": "12h", "units": "imperial", "temperature": "fahrenheit",
+        "time": "12h", "units": "imperial", "temperature": "fahrenheit", "alerts": "moderate",
       ])
     let sections = try #require(shown["sections"] as? [[String: Any]])
-    #expect(sections.map { $0["setting"] as? String } == ["time", "units", "temperature"])
+    #expect(
+      sections.map { $0["setting"] as? String } == ["time", "units", "temperature", "alerts"])
     #expect(
       sections.map { $0["title"] as? String } == [
-        "Time Notation", "Units Notation", "Temperature Notation",
+        "Time Notation", "Units Notation", "Temperature Notation", "Weather Alerts",
       ])
     let rows = try #require(sections[0]["rows"] as? [[String: Any]])
     #expect(rows.map { $0["value"] as? String } == ["12h", "24h"])
@@ -61,7 +62,7 @@ struct SettingsToolTests {
     #expect(temperature["value"] as? String == "celsius")
     #expect(
       temperature["settings"] as? [String: String] == [
-        "time": "12h", "units": "metric", "temperature": "celsius",
+        "time": "12h", "units": "metric", "temperature": "celsius", "alerts": "moderate",
       ])
     #expect(try settings(folder, "set", "temperature", "f").status == 0)
     #expect(try settings(folder, "set", "temperature", "celsius").status == 0)
@@ -80,10 +81,29 @@ struct SettingsToolTests {
         == "12h|imperial|fahrenheit")
   }
 
+  @Test func theAlertLevelIsSetShownAndReset() throws {
+    let folder = try ToolTestFolder()
+    let set = try jsonObject(try settings(folder, "set", "alerts", "severe-and-above", "--json"))
+    #expect(set["changed"] as? String == "alerts")
+    #expect(set["value"] as? String == "severe")
+    #expect(set["text"] as? String == "Severe and Above")
+    #expect(
+      try sqlite3(folder.file("cloudy.sqlite"), "SELECT alert_level FROM settings") == "severe")
+    let shown = try settings(folder, "show")
+    #expect(shown.standardOutput.contains("Weather Alerts (alerts)"))
+    #expect(shown.standardOutput.contains("  ✓ Severe and Above   severe"))
+    let refused = try settings(folder, "set", "alerts", "loud")
+    #expect(refused.status == 65)
+    #expect(refused.standardError.contains("use all or moderate or severe or none"))
+    #expect(try settings(folder, "reset").status == 0)
+    #expect(
+      try sqlite3(folder.file("cloudy.sqlite"), "SELECT alert_level FROM settings") == "moderate")
+  }
+
   static let refusals: [(arguments: [String], status: Int32, message: String)] = [
     (
       ["set", "colour", "red"], 64,
-      #"there is no setting "colour"; the settings are time, units, temperature"#
+      #"there is no setting "colour"; the settings are time, units, temperature, alerts"#
     ),
     (["set", "time", "25h"], 65, #""25h" is not a valid time setting; use 12h or 24h"#),
     (["set", "units", "furlongs"], 65, "use imperial or metric"),

@@ -228,9 +228,9 @@ final class WatchedProcess: @unchecked Sendable {
   private let errorData = ReadBox()
   private let readers = DispatchGroup()
 
-  init(_ tool: String, _ arguments: [String]) throws {
+  init(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) throws {
     let (process, output, error) = try ToolRunner.launch(
-      ToolRunner.executable(tool), arguments)
+      ToolRunner.executable(tool), arguments, environment: environment)
     self.process = process
     readers.enter()
     DispatchQueue.global().async { [self] in

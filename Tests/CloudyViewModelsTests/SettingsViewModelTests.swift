@@ -8,13 +8,13 @@ import Testing
 struct SettingsViewModelTests {
   @Test func sectionsTitlesAndRows() throws {
     let model = try SettingsViewModel(store: FakeSettingsStore())
-    #expect(model.numberOfSections == 3)
+    #expect(model.numberOfSections == 4)
     #expect(
-      (0..<3).map { model.title(forSection: $0) } == [
-        "Time Notation", "Units Notation", "Temperature Notation",
+      (0..<4).map { model.title(forSection: $0) } == [
+        "Time Notation", "Units Notation", "Temperature Notation", "Weather Alerts",
       ])
-    #expect(model.title(forSection: 3) == nil)
-    #expect((0..<4).map { model.numberOfRows(inSection: $0) } == [2, 2, 2, 0])
+    #expect(model.title(forSection: 4) == nil)
+    #expect((0..<5).map { model.numberOfRows(inSection: $0) } == [2, 2, 2, 4, 0])
     let texts = (0..<3).map { section in
       (0..<2).compactMap { model.viewModel(at: IndexPath(row: $0, section: section))?.text }
     }
@@ -64,8 +64,8 @@ struct SettingsViewModelTests {
     #expect(throws: SettingsViewModelError.noSuchRow(IndexPath(row: 2, section: 0))) {
       try model.select(at: IndexPath(row: 2, section: 0))
     }
-    #expect(throws: SettingsViewModelError.noSuchRow(IndexPath(row: 0, section: 3))) {
-      try model.select(at: IndexPath(row: 0, section: 3))
+    #expect(throws: SettingsViewModelError.noSuchRow(IndexPath(row: 0, section: 4))) {
+      try model.select(at: IndexPath(row: 0, section: 4))
     }
     store.failWrites = true
     #expect(throws: FakeStoreFailure.self) { try model.select(at: IndexPath(row: 1, section: 0)) }
@@ -82,7 +82,8 @@ struct SettingsViewModelTests {
     #expect(try SettingsChoice(setting: "temperature", value: "c") == .temperature(.celsius))
     #expect(try SettingsChoice(setting: "temperature", value: "F") == .temperature(.fahrenheit))
     #expect(
-      throws: SettingsInputError.unknownSetting("colour", valid: ["time", "units", "temperature"])
+      throws: SettingsInputError.unknownSetting(
+        "colour", valid: ["time", "units", "temperature", "alerts"])
     ) {
       try SettingsChoice(setting: "colour", value: "red")
     }

@@ -20,12 +20,25 @@ typedef struct {
   int over_limit;
   /// libcurl's error text.
   char error[256];
+  /// Response headers a conditional GET keeps ("" when absent): ETag, Last-Modified,
+  /// Cache-Control and Expires, as sent.
+  char etag[256];
+  char last_modified[64];
+  char cache_control[128];
+  char expires[64];
 } cloudy_http_result;
 
 /// `connect_and_idle_ms`: the connect time-out and how long the transfer may stall;
 /// `total_ms`: the whole exchange. `accept` is sent as the Accept header.
 void cloudy_http_get(
   const char *url, long connect_and_idle_ms, long total_ms, size_t limit, const char *accept,
+  cloudy_http_result *result);
+
+/// The same GET with a `User-Agent` and, when not NULL, `If-None-Match` and
+/// `If-Modified-Since`: a 304 comes back as `status` 304 with no body.
+void cloudy_http_get_conditional(
+  const char *url, long connect_and_idle_ms, long total_ms, size_t limit, const char *accept,
+  const char *user_agent, const char *if_none_match, const char *if_modified_since,
   cloudy_http_result *result);
 
 void cloudy_http_free(cloudy_http_result *result);

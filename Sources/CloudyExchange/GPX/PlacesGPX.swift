@@ -1,4 +1,5 @@
 import CloudyModels
+import CloudyXML
 
 /// Waypoints from a GPX file (GPS Exchange Format 1.0 and 1.1), as GPS units, Garmin BaseCamp,
 /// OsmAnd, gpsbabel and route planners write them: each `<wpt lat=".." lon="..">` with a

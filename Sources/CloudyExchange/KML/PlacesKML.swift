@@ -1,4 +1,5 @@
 import CloudyModels
+import CloudyXML
 
 /// Placemarks from a KML file (KML 2.2), as Google My Maps, Google Earth and QGIS export them:
 /// every `<Placemark>` with a `<Point>`, at any depth of `<Document>` and `<Folder>`, is a place

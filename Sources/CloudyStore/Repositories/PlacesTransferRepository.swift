@@ -95,7 +95,9 @@ public struct PlacesTransferRepository {
       if mode == .replace, document.carriesCurrentLocation {
         try replaceCurrentLocation(with: document, in: db, outcome: &outcome)
       }
-      if mode == .replace, let settings = document.settings {
+      if mode == .replace, var settings = document.settings {
+        // The exchange formats carry the three notations, not the alert level: it stays.
+        settings.alerts = try SettingsRepository(database: db).settings().alerts
         try SettingsRepository(database: db).write(settings)
         outcome.settingsReplaced = true
       }

@@ -1,6 +1,7 @@
 public import CloudyModels
 
-/// The user's notations (time, units, temperature), kept in the single `settings` row as text.
+/// The user's notations (time, units, temperature) and alert level, kept in the single
+/// `settings` row as text.
 public struct SettingsRepository {
   public let database: Database
 
@@ -11,16 +12,20 @@ public struct SettingsRepository {
   /// The stored notations; the Cloudy defaults if the row is missing.
   public func settings() throws -> Settings {
     try database.queryFirst(
-      "SELECT time_notation, units_notation, temperature_notation FROM settings WHERE id = 1"
+      """
+      SELECT time_notation, units_notation, temperature_notation, alert_level
+      FROM settings WHERE id = 1
+      """
     ) { row in
       Settings(
         time: TimeNotation(rawValue: row.string(0)) ?? Settings.defaults.time,
         units: UnitsNotation(rawValue: row.string(1)) ?? Settings.defaults.units,
-        temperature: TemperatureNotation(rawValue: row.string(2)) ?? Settings.defaults.temperature)
+        temperature: TemperatureNotation(rawValue: row.string(2)) ?? Settings.defaults.temperature,
+        alerts: AlertLevel(rawValue: row.string(3)) ?? Settings.defaults.alerts)
     } ?? .defaults
   }
 
-  /// The one write: read, change, and store the three notations in one `BEGIN IMMEDIATE`
+  /// The one write: read, change, and store the settings in one `BEGIN IMMEDIATE`
   /// transaction (the row is created on the first write).
   @discardableResult
   public func update(_ change: (inout Settings) -> Void) throws -> Settings {
@@ -37,12 +42,17 @@ public struct SettingsRepository {
   func write(_ settings: Settings) throws {
     try database.execute(
       """
-      INSERT INTO settings (id, time_notation, units_notation, temperature_notation, updated_at)
-      VALUES (1, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+      INSERT INTO settings (id, time_notation, units_notation, temperature_notation, alert_level,
+        updated_at)
+      VALUES (1, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
       ON CONFLICT (id) DO UPDATE SET
         time_notation = excluded.time_notation, units_notation = excluded.units_notation,
-        temperature_notation = excluded.temperature_notation, updated_at = excluded.updated_at
+        temperature_notation = excluded.temperature_notation,
+        alert_level = excluded.alert_level, updated_at = excluded.updated_at
       """,
-      [settings.time.rawValue, settings.units.rawValue, settings.temperature.rawValue])
+      [
+        settings.time.rawValue, settings.units.rawValue, settings.temperature.rawValue,
+        settings.alerts.rawValue,
+      ])
   }
 }

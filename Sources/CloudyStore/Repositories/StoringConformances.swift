@@ -49,3 +49,5 @@ extension LocationRepository: LocationStoring {
 extension SettingsRepository: SettingsStoring {}
 
 extension ForecastRepository: ForecastStoring {}
+
+extension AlertRepository: AlertStoring {}

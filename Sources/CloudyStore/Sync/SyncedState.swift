@@ -23,6 +23,7 @@ struct SyncedState {
     case time = "time_notation"
     case units = "units_notation"
     case temperature = "temperature_notation"
+    case alerts = "alert_level"
   }
 
   /// Makes the tables show the winners for `placeKeys` and the settings fields in

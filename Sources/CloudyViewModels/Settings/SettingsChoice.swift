@@ -5,6 +5,7 @@ public enum SettingsChoice: Hashable, Sendable {
   case time(TimeNotation)
   case units(UnitsNotation)
   case temperature(TemperatureNotation)
+  case alerts(AlertLevel)
 
   /// Parses a setting name (`time`, `units`, `temperature`, any case) and a value in any
   /// accepted spelling (`24h`, `metric`, `c`…). Errors list the valid names or values.
@@ -16,6 +17,7 @@ public enum SettingsChoice: Hashable, Sendable {
     case UnitsNotation.settingName: self = .units(try Self.parse(typed, as: UnitsNotation.self))
     case TemperatureNotation.settingName:
       self = .temperature(try Self.parse(typed, as: TemperatureNotation.self))
+    case AlertLevel.settingName: self = .alerts(try Self.parse(typed, as: AlertLevel.self))
     default:
       throw .unknownSetting(setting, valid: SettingsSection.allCases.map(\.settingName))
     }
@@ -37,6 +39,7 @@ public enum SettingsChoice: Hashable, Sendable {
     case .time: .time
     case .units: .units
     case .temperature: .temperature
+    case .alerts: .alerts
     }
   }
 
@@ -46,6 +49,7 @@ public enum SettingsChoice: Hashable, Sendable {
     case .time(let value): value.rawValue
     case .units(let value): value.rawValue
     case .temperature(let value): value.rawValue
+    case .alerts(let value): value.rawValue
     }
   }
 
@@ -55,6 +59,7 @@ public enum SettingsChoice: Hashable, Sendable {
     case .time(let value): value.text
     case .units(let value): value.text
     case .temperature(let value): value.text
+    case .alerts(let value): value.text
     }
   }
 }

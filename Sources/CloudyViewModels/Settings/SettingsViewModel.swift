@@ -6,22 +6,26 @@ public enum SettingsSection: Int, Hashable, Sendable, CaseIterable {
   case time
   case units
   case temperature
+  /// Which alerts are shown unasked (issue 31).
+  case alerts
 
-  /// "Time Notation", "Units Notation", "Temperature Notation".
+  /// "Time Notation", "Units Notation", "Temperature Notation", "Weather Alerts".
   public var title: String {
     switch self {
     case .time: TimeNotation.title
     case .units: UnitsNotation.title
     case .temperature: TemperatureNotation.title
+    case .alerts: AlertLevel.title
     }
   }
 
-  /// What the command line calls it: `time`, `units`, `temperature`.
+  /// What the command line calls it: `time`, `units`, `temperature`, `alerts`.
   public var settingName: String {
     switch self {
     case .time: TimeNotation.settingName
     case .units: UnitsNotation.settingName
     case .temperature: TemperatureNotation.settingName
+    case .alerts: AlertLevel.settingName
     }
   }
 }
@@ -55,7 +59,7 @@ public enum SettingsViewModelError: Error, Equatable, Sendable, CustomStringConv
   }
 }
 
-/// The settings list: three sections (time, units, temperature), one row per notation value,
+/// The settings list: four sections (time, units, temperature, alerts), one row per value,
 /// a checkmark on each section's chosen row.
 ///
 /// Selecting a row writes it through the injected store first and announces on `change` only
@@ -117,6 +121,7 @@ public final class SettingsViewModel {
     case .time: TimeNotation.allCases.count
     case .units: UnitsNotation.allCases.count
     case .temperature: TemperatureNotation.allCases.count
+    case .alerts: AlertLevel.allCases.count
     case nil: 0
     }
   }
@@ -136,6 +141,7 @@ public final class SettingsViewModel {
     case .units: Self.row(UnitsNotation.self, indexPath.row, chosen: settings.units)
     case .temperature:
       Self.row(TemperatureNotation.self, indexPath.row, chosen: settings.temperature)
+    case .alerts: Self.row(AlertLevel.self, indexPath.row, chosen: settings.alerts)
     case nil: nil
     }
   }
@@ -158,6 +164,7 @@ public final class SettingsViewModel {
       case .units: Self.value(UnitsNotation.self, indexPath.row).map { .units($0) }
       case .temperature:
         Self.value(TemperatureNotation.self, indexPath.row).map { .temperature($0) }
+      case .alerts: Self.value(AlertLevel.self, indexPath.row).map { .alerts($0) }
       case nil: nil
       }
     guard let choice else { throw SettingsViewModelError.noSuchRow(indexPath) }
@@ -175,6 +182,7 @@ public final class SettingsViewModel {
     case .time(let value): try store.set(value)
     case .units(let value): try store.set(value)
     case .temperature(let value): try store.set(value)
+    case .alerts(let value): try store.set(value)
     }
     settings = try store.settings()
     change.value = .chosen(choice)

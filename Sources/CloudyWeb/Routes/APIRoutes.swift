@@ -21,6 +21,7 @@ extension WebApp {
     addPlacesAPI(to: api)
     addSettingsAPI(to: api)
     addForecastAPI(to: api)
+    addAlertsAPI(to: api)
   }
 
   /// `/api/places`: list, add, remove, select, rename and move.

@@ -1,22 +1,22 @@
-/// An XML element as read from a GPX or KML file: its local name (a namespace prefix such as
-/// `gx:` dropped), attributes, the text directly inside it and its child elements.
-struct XMLElement: Sendable {
-  let name: String
-  let attributes: [(name: String, value: String)]
-  var text: String
-  var children: [XMLElement]
+/// An XML element as read from a GPX, KML or CAP file: its local name (a namespace prefix such
+/// as `gx:` dropped), attributes, the text directly inside it and its child elements.
+package struct XMLElement: Sendable {
+  package let name: String
+  package let attributes: [(name: String, value: String)]
+  package var text: String
+  package var children: [XMLElement]
   /// 1-based line of the start tag.
-  let line: Int
+  package let line: Int
 
-  func attribute(_ name: String) -> String? {
+  package func attribute(_ name: String) -> String? {
     attributes.first { $0.name == name }?.value
   }
 
   /// The first child named `name`.
-  func child(_ name: String) -> XMLElement? { children.first { $0.name == name } }
+  package func child(_ name: String) -> XMLElement? { children.first { $0.name == name } }
 
   /// Every element named `name` below this one, in document order.
-  func descendants(_ name: String) -> [XMLElement] {
+  package func descendants(_ name: String) -> [XMLElement] {
     var found: [XMLElement] = []
     for child in children {
       if child.name == name { found.append(child) }
@@ -26,7 +26,7 @@ struct XMLElement: Sendable {
   }
 }
 
-/// A small strict reader of the XML that GPX and KML files use: elements, attributes, text,
+/// A small strict reader of the XML that GPX, KML and CAP files use: elements, attributes, text,
 /// CDATA, comments, processing instructions, a DOCTYPE without an internal subset, the five
 /// predefined entities and character references. UTF-8 only.
 ///
@@ -34,16 +34,17 @@ struct XMLElement: Sendable {
 /// Foundation (start-up is most of a one-shot command's cost), and FoundationXML adds libxml2
 /// and Foundation to its binary and to the static install. The subset GPX and KML need is small,
 /// and this reader refuses what it does not understand with a line number, as the JSON and CSV
-/// readers do.
-enum XMLReader {
-  struct Failure: Error, Equatable {
-    let line: Int
-    let message: String
+/// readers do. Its own target, below CloudyExchange (cloudy-db's place files) and
+/// CloudyDecoding (CAP alerts, `cloudy-forecast import`), so both read XML one way.
+package enum XMLReader {
+  package struct Failure: Error, Equatable {
+    package let line: Int
+    package let message: String
   }
 
   /// The local name of the root element in the start of a file, without parsing it all (for
   /// format detection).
-  static func rootName(_ head: String) -> String? {
+  package static func rootName(_ head: String) -> String? {
     var rest = Substring(head)
     while let open = rest.firstIndex(of: "<") {
       rest = rest[rest.index(after: open)...]
@@ -59,26 +60,7 @@ enum XMLReader {
     return nil
   }
 
-  /// The root element of a GPX or KML file, refusing anything else with its line.
-  static func document(_ bytes: [UInt8], root name: String, kind: String) throws(ImportRefusal)
-    -> XMLElement
-  {
-    let root: XMLElement
-    do {
-      root = try parse(bytes)
-    } catch {
-      throw ImportRefusal(ExchangeProblem(line: error.line, field: nil, message: error.message))
-    }
-    guard root.name == name else {
-      throw ImportRefusal(
-        ExchangeProblem(
-          line: root.line, field: nil,
-          message: "the root element is <\(root.name)>, not <\(name)>; this is not a \(kind) file"))
-    }
-    return root
-  }
-
-  static func parse(_ bytes: [UInt8]) throws(Failure) -> XMLElement {
+  package static func parse(_ bytes: [UInt8]) throws(Failure) -> XMLElement {
     var parser = Parser(bytes: bytes)
     return try parser.document()
   }

@@ -1,0 +1,45 @@
+public import CloudyModels
+
+/// Which of a place's stored messages still stand, and whether one is active at a moment: the
+/// one statement of the rule every front-end shows.
+///
+/// A message stands unless it is a Cancel, or another Update or Cancel names it in its
+/// references — whichever arrived first, so an Update stored before the alert it replaces still hides that
+/// alert when it comes. A standing alert is active from when it begins (onset, else effective,
+/// else sent) until it ends (the NWS's `ends`, else `expires`; neither: until cancelled). An
+/// ended alert is never active, whatever was last fetched.
+public struct AlertTimeline: Sendable {
+  /// The messages that stand, in the order given.
+  public let standing: [WeatherAlert]
+
+  public init(_ messages: [WeatherAlert]) {
+    var replaced = Set<String>()
+    for message in messages where message.messageType != .alert {
+      // Some senders (Macau's SMG) list an Update's own identifier among its references.
+      for reference in message.references where reference.identifier != message.identifier {
+        replaced.insert(reference.identifier)
+      }
+    }
+    standing = messages.filter {
+      $0.messageType != .cancel && !replaced.contains($0.identifier)
+    }
+  }
+
+  /// Whether `alert` has begun and not ended at `now` (unix seconds).
+  public static func isActive(_ alert: WeatherAlert, at now: Int64) -> Bool {
+    guard alert.begins <= now else { return false }
+    guard let until = alert.until else { return true }
+    return now < until
+  }
+
+  /// Whether `alert` has ended by `now`; one that has not begun has not ended.
+  public static func hasEnded(_ alert: WeatherAlert, at now: Int64) -> Bool {
+    guard let until = alert.until else { return false }
+    return until <= now
+  }
+
+  /// The standing alerts active at `now`.
+  public func active(at now: Int64) -> [WeatherAlert] {
+    standing.filter { Self.isActive($0, at: now) }
+  }
+}

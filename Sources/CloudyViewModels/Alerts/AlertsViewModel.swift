@@ -1,0 +1,85 @@
+public import CloudyModels
+public import CloudyStoring
+
+/// A place's alerts as every front-end shows them: the list (most severe first, then by when
+/// they begin), the banner (the most severe active one the alert level lets through) and what
+/// `--watch` follows.
+///
+/// Reads the place's messages and the settings from the injected stores; `now` (unix seconds)
+/// is injected, so "active" is decided against the same clock in tests and in use. Times are
+/// shown in the place's zone (`timeZone`, e.g. its forecast's or the saved place's), else UTC.
+public final class AlertsViewModel {
+  public let place: Place
+  public private(set) var now: Int64
+  public private(set) var settings: Settings
+  /// The place's stored messages, as read.
+  public private(set) var messages: [WeatherAlert]
+
+  private let alerts: any AlertStoring
+  private let settingsStore: any SettingsStoring
+  private let zone: any TimeZoneFormatting
+
+  public init(
+    place: Place, timeZone: [String?], alerts: any AlertStoring, settings: any SettingsStoring,
+    zones: any TimeZoneLookup, now: Int64
+  ) throws {
+    self.place = place
+    self.alerts = alerts
+    settingsStore = settings
+    zone = zones.zone(firstKnownOf: timeZone)
+    self.now = now
+    self.settings = try settings.settings()
+    messages = try alerts.alerts(for: place)
+  }
+
+  /// Reads the stores again at `now`; true when what is listed changed.
+  @discardableResult
+  public func reload(now: Int64) throws -> Bool {
+    let before = rows(includingEnded: true)
+    self.now = now
+    settings = try settingsStore.settings()
+    messages = try alerts.alerts(for: place)
+    return rows(includingEnded: true) != before
+  }
+
+  /// The zone times are shown in, e.g. "Europe/Oslo".
+  public var timeZoneIdentifier: String { zone.identifier }
+
+  /// The standing alerts, most severe first, then by when they begin: the active ones, and with
+  /// `includingEnded` also those that ended (a cancelled or replaced one is never listed).
+  /// Alerts that have not begun yet are listed (as not active) only with `includingEnded`.
+  public func rows(includingEnded: Bool) -> [AlertRowViewModel] {
+    Self.sorted(AlertTimeline(messages).standing)
+      .compactMap { alert in
+        let active = AlertTimeline.isActive(alert, at: now)
+        guard active || includingEnded else { return nil }
+        return AlertRowViewModel(alert: alert, isActive: active, period: period(of: alert))
+      }
+  }
+
+  /// The active alerts the alert level shows unasked (banners, marks, `--watch`).
+  public var shown: [AlertRowViewModel] {
+    rows(includingEnded: false).filter { settings.alerts.shows($0.severity) }
+  }
+
+  /// The banner: the most severe shown alert; nil when none is.
+  public var banner: AlertRowViewModel? { shown.first }
+
+  /// Most severe first, then by when they begin, then by event name.
+  static func sorted(_ alerts: [WeatherAlert]) -> [WeatherAlert] {
+    alerts.sorted {
+      ($0.severity, $0.begins, $0.event, $0.identifier)
+        < ($1.severity, $1.begins, $1.event, $1.identifier)
+    }
+  }
+
+  /// "Thu Nov 26 2:00 PM – Fri Nov 27 6:00 AM"; "until cancelled" when it names no end.
+  private func period(of alert: WeatherAlert) -> String {
+    let pattern = "%a %b %-d " + settings.time.strftimePattern
+    return zone.reading { local in
+      let from = local.format(alert.begins, pattern)
+      let until = alert.until.map { local.format($0, pattern) } ?? "until cancelled"
+      return "\(from) – \(until)"
+    }
+  }
+}

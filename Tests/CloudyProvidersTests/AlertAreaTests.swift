@@ -1,0 +1,31 @@
+import CloudyModels
+import Testing
+
+@testable import CloudyDecoding
+
+/// One ring drawn across the antimeridian, as the NWS draws the Aleutians' and Fiji's services
+/// theirs: its longitudes jump from 179° to −179°, and the ring is the 2° between, not the 358°
+/// around the rest of the world.
+@Suite("Alert areas across the antimeridian")
+struct AlertAreaTests {
+  let ring: [(latitude: Double, longitude: Double)] = [
+    (-16, 179), (-16, -179), (-19, -179), (-19, 179), (-16, 179),
+  ]
+
+  func holds(_ latitude: Double, _ longitude: Double) throws -> Bool {
+    AlertArea.ring(ring, contains: try Coordinate(latitude: latitude, longitude: longitude))
+  }
+
+  @Test func theTwoDegreesBetweenAreInside() throws {
+    #expect(try holds(-17.5, 179.8))
+    #expect(try holds(-17.5, -179.5))
+    #expect(try holds(-17.5, 180))
+  }
+
+  @Test func theRestOfTheWorldIsOutside() throws {
+    #expect(try !holds(-17.5, 0))
+    #expect(try !holds(-17.5, 178))
+    #expect(try !holds(-17.5, -178))
+    #expect(try !holds(-20, 179.5))
+  }
+}
