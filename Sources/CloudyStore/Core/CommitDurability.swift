@@ -126,8 +126,8 @@ extension Database {
       var errorNumber: Int32 = 0
       _ = file.pointee.pMethods?.pointee.xFileControl(file, SQLITE_FCNTL_LAST_ERRNO, &errorNumber)
       throw DatabaseError(
-        resultCode: code, message: "disk I/O error syncing \(path)-wal",
-        systemErrorNumber: errorNumber)
+        resultCode: code, message: "disk I/O error", systemErrorNumber: errorNumber,
+        file: path + "-wal")
     }
   }
 }
