@@ -34,16 +34,23 @@ public enum TextColumns {
   /// by `DisplayWidth`, which walks grapheme clusters and their Unicode properties: it was most
   /// of `cloudy-locations list`, called on 1,000 coordinates with a degree sign each.
   static func width(_ text: String) -> Int {
+    let latin =
+      text.utf8.withContiguousStorageIfAvailable(latinColumns) ?? latinColumns(Array(text.utf8))
+    return latin ?? DisplayWidth.of(text)
+  }
+
+  /// The columns of UTF-8 `bytes` that are all printable ASCII or Latin as above; nil otherwise.
+  private static func latinColumns(_ bytes: some Collection<UInt8>) -> Int? {
     var columns = 0
     var afterC2 = false
-    for byte in text.utf8 {
+    for byte in bytes {
       switch byte {
       case 0x20..<0x7F: columns += 1
       case 0x80..<0xC0:
         // A continuation byte: after 0xC2 it must not make a C1 control or the soft hyphen.
-        if afterC2 && (byte < 0xA0 || byte == 0xAD) { return DisplayWidth.of(text) }
+        if afterC2 && (byte < 0xA0 || byte == 0xAD) { return nil }
       case 0xC2...0xCB: columns += 1
-      default: return DisplayWidth.of(text)
+      default: return nil
       }
       afterC2 = byte == 0xC2
     }
