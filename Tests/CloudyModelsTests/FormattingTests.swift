@@ -75,3 +75,18 @@ struct FormattingTests {
     #expect(MessageText.quoted("a\n\u{1B}[31m\"") == #""a\n\u{1B}[31m\"""#)
   }
 }
+
+/// `TextColumns` measures Latin text from its bytes (the cost of `cloudy-locations list`); it
+/// must agree with `DisplayWidth` on every kind of text.
+@Suite("TextColumns: widths counted from bytes agree with DisplayWidth")
+struct TextColumnsWidthTests {
+  @Test(arguments: [
+    "", "Richmond", "37.5538° N, 77.4603° W", "Paris, Île-de-France, FR", "Zürich", "Łódź",
+    "soft\u{AD}hyphen", "e\u{301}te\u{301}", "東京", "Αθήνα", "Москва", "👨‍👩‍👧", "🌧️", "a\u{85}b",
+    "tab\there", "Ṁ", "ʻOkina ʼ", "x\u{2FF}\u{300}",
+  ])
+  func agreesWithDisplayWidth(text: String) {
+    let padded = TextColumns.rightAligned(text, width: 40)
+    #expect(padded.prefix { $0 == " " }.count == 40 - DisplayWidth.of(text) || text.hasPrefix(" "))
+  }
+}

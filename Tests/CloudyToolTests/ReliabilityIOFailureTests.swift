@@ -119,6 +119,41 @@ struct ReliabilityIOFailureTests {
     #expect(try sqlite3(db, "SELECT group_concat(name) FROM location") == "Kept")
   }
 
+  /// Issue 33: an I/O error on the -shm, the -wal or a temporary said only "disk I/O error",
+  /// as one on the database itself does. The message now names the file (from SQLite's log).
+  @Test("an I/O error names the file it happened on: the -shm, the -wal, a backup's temporary")
+  func ioErrorNamesTheFile() throws {
+    let shim = try IOFailureShim.path()
+    let folder = try ReliabilityFolder("named")
+    let db = folder.file("cloudy.sqlite")
+    let seed = try RawProcess.run(
+      "cloudy-locations", ["add", "--name", "Kept", "--lat", "1", "--lon", "2", "--db", db],
+      scratch: folder.path)
+    #expect(seed.status == 0, "\(seed.standardError)")
+    let cases: [(IOFault, String, [String], String)] = [
+      // The -shm is cut to its header by the first connection: that ftruncate fails.
+      (
+        IOFault(ops: "ftruncate", at: 1, sticky: true, path: "-shm"), "cloudy-settings",
+        ["set", "time", "24h"], db + "-shm"
+      ),
+      (
+        IOFault(ops: "write", at: 1, sticky: true, path: "-wal"), "cloudy-settings",
+        ["set", "time", "24h"], db + "-wal"
+      ),
+      (
+        IOFault(ops: "fsync", at: 1, sticky: true, path: ".backup-"), "cloudy-db",
+        ["backup", folder.file("copy.sqlite")], folder.file(".copy.sqlite.backup-")
+      ),
+    ]
+    for (fault, tool, arguments, named) in cases {
+      let result = try RawProcess.run(
+        tool, arguments + ["--db", db], environment: fault.environment(shim), scratch: folder.path)
+      #expect(result.status == 74, "\(fault) \(tool): \(result.standardError)")
+      #expect(isOneLineError(result.standardError, tool: tool), "\(result.standardError)")
+      #expect(result.standardError.contains(named), "\(fault) \(tool): \(result.standardError)")
+    }
+  }
+
   /// `backup` of a file whose header claims 2 GiB took 10.7 s and printed 101 lines.
   @Test("a file whose header claims an impossible size is refused in one line")
   func impossibleHeaderSizeIsRefused() throws {
@@ -174,7 +209,7 @@ struct ReliabilityIOFailureTests {
         for sticky in [false, true] {
           try sweep.run(
             command, IOFault(ops: "fsync", at: at, errno: "EIO", sticky: sticky),
-            readerOpen: readerOpen)
+            reader: readerOpen ? .open : .none)
         }
       }
     }
@@ -190,7 +225,7 @@ struct ReliabilityIOFailureTests {
     let sweep = try IOFailureSweep(shim: shim)
     let add = try #require(IOFailureSweep.commands.first { $0.name == "add" })
     let result = try sweep.run(
-      add, IOFault(ops: "fsync,ftruncate", at: 1, sticky: true), readerOpen: true)
+      add, IOFault(ops: "fsync,ftruncate", at: 1, sticky: true), reader: .open)
     #expect(result.status == 74)
     #expect(
       result.standardError.contains("may or may not have been saved"), "\(result.standardError)")
@@ -302,10 +337,11 @@ struct ReliabilityIOFailureTests {
         for at in points where calls > 0 {
           for errno in Reliability.isLong ? ["EIO", "ENOSPC"] : [at % 2 == 0 ? "ENOSPC" : "EIO"] {
             for sticky in [false, true] {
-              for readerOpen in Reliability.isLong || op == "fsync" ? [false, true] : [false] {
+              let readers: [IOFailureSweep.Reader] =
+                Reliability.isLong || op == "fsync" ? [.none, .open, .openWALRemoved] : [.none]
+              for reader in readers {
                 try sweep.run(
-                  command, IOFault(ops: op, at: at, errno: errno, sticky: sticky),
-                  readerOpen: readerOpen)
+                  command, IOFault(ops: op, at: at, errno: errno, sticky: sticky), reader: reader)
               }
             }
           }
@@ -320,7 +356,8 @@ struct ReliabilityIOFailureTests {
         "failed-runs": tally["failed-runs"], "saved": tally["saved"],
         "not-saved": tally["not-saved"], "unknown": tally["unknown"],
         "misreported": tally["misreported"], "lost": tally["lost"], "corrupt": tally["corrupt"],
-        "next-command-failed": tally["next-failed"], "hangs": tally["hangs"],
+        "next-command-failed": tally["next-failed"], "watcher-failed": tally["watcher-failed"],
+        "hangs": tally["hangs"],
         "files-left": tally["files-left"], "seconds": Int(sweep.elapsed),
       ])
     #expect(tally["failed-runs"] > 0)
@@ -512,20 +549,36 @@ final class IOFailureSweep {
     return (try? sqlite3(db, command.state)) ?? "sqlite3 failed"
   }
 
+  /// Who else has the file open while the faulted command runs.
+  enum Reader {
+    case none
+    /// `list --watch`, as the app keeps the file open.
+    case open
+    /// The same, and then the -wal and -shm removed by hand (issue 33): the command makes new
+    /// ones, and the watcher must follow them, not fail.
+    case openWALRemoved
+  }
+
   @discardableResult
-  func run(_ command: Command, _ fault: IOFault, readerOpen: Bool) throws -> RawProcess.Result {
+  func run(_ command: Command, _ fault: IOFault, reader mode: Reader) throws -> RawProcess.Result {
     let folder = try ReliabilityFolder("sweep-run")
     prepare(command, in: folder.path)
     let db = folder.file("cloudy.sqlite")
-    let label = "\(command.name) \(fault)\(readerOpen ? " reader" : "")"
+    let label =
+      "\(command.name) \(fault)"
+      + (mode == .none ? "" : mode == .open ? " reader" : " reader, -wal and -shm removed")
     var reader: RawProcess.Running?
-    if readerOpen {
+    if mode != .none {
       if command.creates {
         // A watcher waiting for the file to appear.
         reader = try startReader(db, scratch: folder.path, waitForOutput: false)
       } else {
         reader = try startReader(db, scratch: folder.path, waitForOutput: true)
       }
+    }
+    if mode == .openWALRemoved {
+      unlink(db + "-wal")
+      unlink(db + "-shm")
     }
     let result = try RawProcess.run(
       command.tool, command.arguments + ["--db", db], environment: fault.environment(shim),
@@ -537,7 +590,12 @@ final class IOFailureSweep {
     let whileOpen = state(command, db, readOnly: true)
     if let reader {
       kill(reader.pid, SIGTERM)
-      _ = RawProcess.finish(reader, timeout: 30)
+      let ended = RawProcess.finish(reader, timeout: 30)
+      // SIGTERM ends a watch with 0; anything else is the watcher failing ("Bad file descriptor").
+      if ended.status != 0 {
+        tally.add("watcher-failed")
+        problems.append("\(label): the watcher exited \(ended.status): \(ended.standardError)")
+      }
     }
     let later = state(command, db, readOnly: false)
     let claim: String

@@ -213,22 +213,22 @@ public enum FailureMap {
     }
     switch (error.code, error.fileSystemCause) {
     case (_, .diskFull):
-      return "the disk is full (\(error.message)); nothing was changed"
+      return "the disk is full (\(error.detail)); nothing was changed"
     case (.cannotOpen, .permissionDenied), (.permission, _), (.ioError, .permissionDenied):
       return
-        "permission denied: cannot open the database (\(error.message)); check the owner and permissions of the file and its folder — SQLite also needs to create the -wal and -shm files beside it"
+        "permission denied: cannot open the database (\(error.detail)); check the owner and permissions of the file and its folder — SQLite also needs to create the -wal and -shm files beside it"
     case (.readOnly, _), (.cannotOpen, _):
       return
-        "cannot write the database (\(error.message)); check the file's and its folder's permissions — SQLite also needs to create the -wal and -shm files beside it"
+        "cannot write the database (\(error.detail)); check the file's and its folder's permissions — SQLite also needs to create the -wal and -shm files beside it"
     case (.ioError, .some(let cause)) where cause != .diskFailed:
-      return "\(cause.words) (\(error.message))"
+      return "\(cause.words) (\(error.detail))"
     default:
       break
     }
     if error.isCorrupt {
       return
-        "the database file is damaged (\(error.message)); run `cloudy-db check`, or restore a backup with `cloudy-db restore`"
+        "the database file is damaged (\(error.detail)); run `cloudy-db check`, or restore a backup with `cloudy-db restore`"
     }
-    return error.message
+    return error.detail
   }
 }

@@ -27,10 +27,34 @@ public enum TextColumns {
     }
   }
 
-  /// Display columns, counted as bytes when the text is printable ASCII (every list row's
-  /// number and most names): measuring walks grapheme clusters.
+  /// Display columns. Counted from the UTF-8 bytes when every character is printable ASCII or
+  /// Latin (U+00A0…U+02FF but the soft hyphen: one column each, and none of them joins the next
+  /// into one grapheme unless a combining mark follows, which is not in that range) — every
+  /// list row's number and coordinates ("37.5538° N") and most names. Anything else is measured
+  /// by `DisplayWidth`, which walks grapheme clusters and their Unicode properties: it was most
+  /// of `cloudy-locations list`, called on 1,000 coordinates with a degree sign each.
   static func width(_ text: String) -> Int {
-    text.utf8.allSatisfy { (0x20..<0x7F).contains($0) } ? text.utf8.count : DisplayWidth.of(text)
+    let latin =
+      text.utf8.withContiguousStorageIfAvailable(latinColumns) ?? latinColumns(Array(text.utf8))
+    return latin ?? DisplayWidth.of(text)
+  }
+
+  /// The columns of UTF-8 `bytes` that are all printable ASCII or Latin as above; nil otherwise.
+  private static func latinColumns(_ bytes: some Collection<UInt8>) -> Int? {
+    var columns = 0
+    var afterC2 = false
+    for byte in bytes {
+      switch byte {
+      case 0x20..<0x7F: columns += 1
+      case 0x80..<0xC0:
+        // A continuation byte: after 0xC2 it must not make a C1 control or the soft hyphen.
+        if afterC2 && (byte < 0xA0 || byte == 0xAD) { return nil }
+      case 0xC2...0xCB: columns += 1
+      default: return nil
+      }
+      afterC2 = byte == 0xC2
+    }
+    return columns
   }
 
   /// `text` right-aligned in `width` columns.

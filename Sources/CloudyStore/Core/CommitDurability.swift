@@ -29,8 +29,8 @@ import CSQLite
 extension Database {
   /// The synchronous level a commit is made with.
   enum CommitSync: String {
-    case normal = "NORMAL"
-    case full = "FULL"
+    case normal = "PRAGMA synchronous = NORMAL"
+    case full = "PRAGMA synchronous = FULL"
   }
 
   /// Runs `body` with the connection's `synchronous` at `level`, then back at FULL. A pragma
@@ -43,7 +43,7 @@ extension Database {
   }
 
   private func setSynchronous(_ level: CommitSync) throws {
-    let code = sqlite3_exec(handle, "PRAGMA synchronous = \(level.rawValue)", nil, nil, nil)
+    let code = sqlite3_exec(handle, level.rawValue, nil, nil, nil)
     guard code == SQLITE_OK else { throw DatabaseError(connection: handle, code: code) }
   }
 
@@ -126,8 +126,8 @@ extension Database {
       var errorNumber: Int32 = 0
       _ = file.pointee.pMethods?.pointee.xFileControl(file, SQLITE_FCNTL_LAST_ERRNO, &errorNumber)
       throw DatabaseError(
-        resultCode: code, message: "disk I/O error syncing \(path)-wal",
-        systemErrorNumber: errorNumber)
+        resultCode: code, message: "disk I/O error", systemErrorNumber: errorNumber,
+        file: path + "-wal")
     }
   }
 }

@@ -80,6 +80,7 @@ public final class Database {
   private static func connect(
     path: String, access: Access, beforeFirstRead check: (OpaquePointer) throws -> Void = { _ in }
   ) throws -> OpaquePointer {
+    _ = FailedFileLog.installed
     var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
     switch access {
     case .readOnly: flags |= SQLITE_OPEN_READONLY
@@ -149,9 +150,11 @@ public final class Database {
     guard code == SQLITE_OK else {
       let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
       sqlite3_free(message)
+      let errorNumber = sqlite3_system_errno(handle)
       throw DatabaseError(
         resultCode: code, extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql,
-        systemErrorNumber: sqlite3_system_errno(handle))
+        systemErrorNumber: errorNumber,
+        file: DatabaseError.failedFile(code: code, errorNumber: errorNumber, connection: handle))
     }
   }
 

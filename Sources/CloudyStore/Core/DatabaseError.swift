@@ -14,16 +14,20 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
   /// (`sqlite3_system_errno`), e.g. ENOSPC for a full disk reported as SQLITE_IOERR_SHMSIZE;
   /// 0 when there is none.
   public let systemErrorNumber: Int32
+  /// The file the failing system call was on (the database, its -wal or -shm, a temporary),
+  /// when SQLite's log said (`FailedFileLog`); nil otherwise.
+  public let file: String?
 
   public init(
     resultCode: Int32, extendedCode: Int32? = nil, message: String, sql: String? = nil,
-    systemErrorNumber: Int32 = 0
+    systemErrorNumber: Int32 = 0, file: String? = nil
   ) {
     self.resultCode = resultCode & 0xFF
     self.extendedCode = extendedCode ?? resultCode
     self.message = message
     self.sql = sql
     self.systemErrorNumber = systemErrorNumber
+    self.file = file
   }
 
   /// Reads the error state of a connection right after a call failed.
@@ -38,7 +42,43 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
       ? connection.map { sqlite3_system_errno($0) } ?? 0 : 0
     self.init(
       resultCode: code, extendedCode: extended, message: message, sql: sql,
-      systemErrorNumber: system)
+      systemErrorNumber: system,
+      file: Self.failedFile(code: code, errorNumber: system, connection: connection))
+  }
+
+  /// The file an I/O error happened on, for an error of `code` just returned on `connection`:
+  /// from SQLite's log, else from the files' last errors; nil for other errors.
+  static func failedFile(code: Int32, errorNumber: Int32, connection: OpaquePointer?) -> String? {
+    let primary = code & 0xFF
+    guard primary == SQLITE_IOERR || primary == SQLITE_CANTOPEN || primary == SQLITE_FULL else {
+      return nil
+    }
+    return FailedFileLog.take(errorNumber: errorNumber == 0 ? nil : errorNumber)
+      ?? connection.flatMap { fileWithError(errorNumber, of: $0) }
+  }
+
+  /// For the calls SQLite does not log (a failed write or read): the database file or its
+  /// journal, whichever holds `errorNumber` as its last error (`SQLITE_FCNTL_LAST_ERRNO`).
+  private static func fileWithError(_ errorNumber: Int32, of connection: OpaquePointer)
+    -> String?
+  {
+    guard let name = sqlite3_db_filename(connection, "main"), name.pointee != 0 else { return nil }
+    // SQLite passes no errno on for some failures: then any error the file kept counts.
+    func matches(_ last: Int32) -> Bool { last != 0 && (errorNumber == 0 || last == errorNumber) }
+    var journal: UnsafeMutablePointer<sqlite3_file>?
+    if sqlite3_file_control(connection, "main", SQLITE_FCNTL_JOURNAL_POINTER, &journal)
+      == SQLITE_OK, let journal, let control = journal.pointee.pMethods?.pointee.xFileControl
+    {
+      var last: Int32 = 0
+      if control(journal, SQLITE_FCNTL_LAST_ERRNO, &last) == SQLITE_OK, matches(last) {
+        return sqlite3_filename_wal(name).map { String(cString: $0) }
+      }
+    }
+    var last: Int32 = 0
+    guard sqlite3_file_control(connection, "main", SQLITE_FCNTL_LAST_ERRNO, &last) == SQLITE_OK,
+      matches(last)
+    else { return nil }
+    return String(cString: name)
   }
 
   /// The primary result code as a typed value, so code above the store can tell failures apart
@@ -65,19 +105,27 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
     return FileSystemCause(errorNumber: systemErrorNumber)
   }
 
-  /// The cause in a few words: "the disk is full", "permission denied", or SQLite's message.
+  /// SQLite's message and, when known, the file it happened on: "disk I/O error on
+  /// /home/me/cloudy.sqlite-shm".
+  public var detail: String { file.map { "\(message) on \($0)" } ?? message }
+
+  /// The cause in a few words: "the disk is full", "permission denied", or SQLite's message,
+  /// and the file it happened on when known ("… on /home/me/cloudy.sqlite-shm").
   public var causeWords: String {
-    switch fileSystemCause {
-    case .none where resultCode == SQLITE_IOERR: "the disk failed (\(message))"
-    case .none, .other: message
-    case .some(let cause): cause.words
-    }
+    let words =
+      switch fileSystemCause {
+      case .none where resultCode == SQLITE_IOERR: "the disk failed (\(message))"
+      case .none, .other: message
+      case .some(let cause): cause.words
+      }
+    return file.map { "\(words) on \($0)" } ?? words
   }
 
   public var description: String {
     var text = "SQLite error \(resultCode)"
     if extendedCode != resultCode { text += " (extended \(extendedCode))" }
     text += ": \(message)"
+    if let file { text += " (on \(file))" }
     if let sql { text += " — while running: \(sql)" }
     return text
   }

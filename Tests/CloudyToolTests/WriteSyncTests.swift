@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// What one write costs in syncs, counted with strace (issue 33: one `cloudy-settings set` made
+/// 5 fdatasync and 4 ftruncate calls). The reasoning — why each sync is needed for a command
+/// that reported success to survive a power loss — is in `CommitDurability.swift`.
+@Suite(
+  "Writes: as few syncs as durability needs",
+  .enabled(
+    if: Strace.path != nil || ProcessInfo.processInfo.environment["CI"] != nil,
+    "strace is not installed (.ci/run installs it)"))
+struct WriteSyncTests {
+  /// On a quiet file: SQLite syncs the restarted -wal's header and, at a connection's first
+  /// sync, its folder; then the checkpoint syncs the -wal and the file. Four, where FULL made
+  /// five (the commit's own sync of the -wal, then the checkpoint's).
+  @Test func aSettingOnAQuietFileTakesFourSyncs() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("cloudy.sqlite")
+    #expect(try ToolRunner.run("cloudy-settings", ["set", "time", "12h", "--db", db]).status == 0)
+    let syncs = try countSyncs(["set", "time", "24h", "--db", db], folder: folder)
+    #expect(syncs <= 4, "\(syncs) fsync/fdatasync calls")
+    #expect(try sqlite3(db, "SELECT time_notation FROM settings") == "24h")
+    // At rest the -wal is empty (here removed by the last connection's close).
+    let wal = (try? FileManager.default.attributesOfItem(atPath: db + "-wal"))?[.size] as? UInt64
+    #expect(wal == nil || wal == 0, "the -wal holds \(wal ?? 0) bytes")
+  }
+
+  /// While another process reads (Litestream holds a read transaction): no checkpoint, so the
+  /// -wal's own sync is the one sync the commit needs (with its folder's, SQLite's).
+  @Test func aSettingUnderAReaderTakesTwoSyncs() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("cloudy.sqlite")
+    #expect(try ToolRunner.run("cloudy-settings", ["set", "time", "12h", "--db", db]).status == 0)
+    let reader = Process()
+    reader.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    reader.arguments = [
+      "python3", "-c",
+      "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN'); c.execute('SELECT count(*) FROM settings').fetchall(); print('reading', flush=True); time.sleep(30)",
+      db,
+    ]
+    let pipe = Pipe()
+    reader.standardOutput = pipe
+    try reader.run()
+    defer { kill(reader.processIdentifier, SIGKILL) }
+    _ = pipe.fileHandleForReading.availableData  // "reading"
+    #expect(try ToolRunner.run("cloudy-settings", ["set", "time", "24h", "--db", db]).status == 0)
+    let syncs = try countSyncs(["set", "time", "12h", "--db", db], folder: folder)
+    #expect(syncs <= 2, "\(syncs) fsync/fdatasync calls")
+    #expect(try sqlite3(db, "SELECT time_notation FROM settings") == "12h")
+  }
+
+  /// The fsync and fdatasync calls of one `cloudy-settings` run, from `strace -f -c`.
+  func countSyncs(_ arguments: [String], folder: ToolTestFolder) throws -> Int {
+    let strace = try #require(Strace.path, "strace is not installed")
+    let summary = folder.file("strace.txt")
+    let run = try ToolRunner.run(
+      executableAt: URL(fileURLWithPath: strace),
+      [
+        "-f", "-c", "-e", "trace=fsync,fdatasync", "-o", summary,
+        ToolRunner.executable("cloudy-settings").path,
+      ] + arguments)
+    #expect(run.status == 0, "\(run.standardError)")
+    let text = try String(contentsOfFile: summary, encoding: .utf8)
+    // "% time  seconds  usecs/call  calls  errors syscall": the calls of each sync call.
+    return text.split(separator: "\n").compactMap { line -> Int? in
+      let fields = line.split(separator: " ")
+      guard let name = fields.last, name == "fsync" || name == "fdatasync", fields.count >= 5
+      else { return nil }
+      return Int(fields[3])
+    }.reduce(0, +)
+  }
+}
+
+/// Where strace is installed, if it is.
+enum Strace {
+  static let path: String? = ["/usr/bin/strace", "/bin/strace"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+}
