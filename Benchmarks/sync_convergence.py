@@ -53,6 +53,17 @@ SETTINGS = {"time": ("time_notation", ["12h", "24h"]),
             "temperature": ("temperature_notation", ["fahrenheit", "celsius"])}
 
 
+def forget_wrapper(pid):
+    """Removes what the faketime wrapper `pid` (ended) may have left in /dev/shm: a wrapper
+    whose child is killed leaves its semaphore and shared memory, and a later wrapper given the
+    same pid then fails with `sem_open: File exists`."""
+    for name in (f"/dev/shm/sem.faketime_sem_{pid}", f"/dev/shm/faketime_shm_{pid}"):
+        try:
+            os.unlink(name)
+        except FileNotFoundError:
+            pass
+
+
 def child_of(process):
     """The tool `faketime` runs for `process` (its one child), once it has forked."""
     for _ in range(500):
@@ -108,8 +119,14 @@ class Device:
             + ["--db", self.db]
 
     def tool(self, tool, args):
-        return subprocess.run(self.command(tool, args), env=self.environment(),
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for attempt in range(3):
+            process = subprocess.Popen(self.command(tool, args), env=self.environment(),
+                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            output, error = process.communicate()
+            forget_wrapper(process.pid)
+            if "faketime: sem_open" not in error:
+                break
+        return subprocess.CompletedProcess(process.args, process.returncode, output, error)
 
     def spawn(self, tool, args, **kwargs):
         return subprocess.Popen(self.command(tool, args), env=self.environment(), **kwargs)
@@ -134,6 +151,7 @@ class Device:
             signal_tool(self.watcher, signal.SIGKILL)
             status = self.watcher.wait()
             self.run.problems.append(f"device {self.index}: watcher did not stop on SIGTERM")
+        forget_wrapper(self.watcher.pid)
         if status != 0:
             self.run.problems.append(f"device {self.index}: watcher exited {status}")
         self.watcher = None
@@ -171,6 +189,14 @@ class Device:
                               "AND field = ?", (entity, key, field)))
 
 
+class Problems(list):
+    """The run's problems, each printed as it is found."""
+
+    def append(self, problem):
+        print(f"  problem: {problem}", flush=True)
+        super().append(problem)
+
+
 class Run:
     def __init__(self, args):
         self.args = args
@@ -180,7 +206,7 @@ class Run:
         self.folder = os.path.join(self.root, "Sync")
         skews = [300, -300] + [self.rng.randint(-300, 300) for _ in range(args.devices - 2)]
         self.devices = [Device(self, i, skews[i]) for i in range(args.devices)]
-        self.problems = []
+        self.problems = Problems()
         self.checks = 0
         self.counter = 0
         self.edits = []  # {entity, key, field, value, id: (origin, seq), seen: set}
@@ -307,6 +333,7 @@ class Run:
                      for d, p in plans]
         for process, (d, p) in zip(processes, plans):
             _, error = process.communicate()
+            forget_wrapper(process.pid)
             if process.returncode not in (0, 65, 66):
                 self.problems.append(f"device {d.index}: {p[0]} {p[1]} exited "
                                      f"{process.returncode}: {error.decode().strip()}")
@@ -342,6 +369,7 @@ class Run:
             self.write_kills["landed"] += 1
         signal_tool(process, signal.SIGKILL)
         process.wait()
+        forget_wrapper(process.pid)
         device.check("a write was killed")
         if self.after(device, tracked, seen):
             self.write_kills["committed"] += 1
@@ -358,6 +386,7 @@ class Run:
             self.apply_kills["landed"] += 1
         signal_tool(device.watcher, signal.SIGKILL)
         device.watcher.wait()
+        forget_wrapper(device.watcher.pid)
         device.watcher = None
         after = device.query("SELECT count(*) FROM sync_file")[0][0]
         waiting = self.files_waiting(device)
@@ -420,11 +449,15 @@ class Run:
 
     def chaos(self):
         args, rng = self.args, self.rng
-        write_kill_at = set(rng.sample(range(100, args.ops), args.write_kills))
-        apply_kill_at = set(rng.sample(range(100, args.ops), args.apply_kills))
+        # When each kill is due (a number of operations done); one is made as soon as its
+        # point is passed, so that every kill asked for happens.
+        last = max(args.ops - 300, 101 + max(args.write_kills, args.apply_kills))
+        write_kills_due = sorted(rng.sample(range(100, last), args.write_kills))
+        apply_kills_due = sorted(rng.sample(range(100, last), args.apply_kills))
         usual_apply = self.calibrate_apply()
         self.counts = {}  # the set-up's operations are not the run's
         done = 0
+        next_report = 200
         pending_apply_kill = None  # [device, operations left before its watcher restarts]
         while done < args.ops:
             now = time.monotonic()
@@ -435,7 +468,9 @@ class Run:
                 device.start_watch()
                 pending_apply_kill = None
             connected = [d for d in self.devices if d.watcher is not None]
-            if done in apply_kill_at and pending_apply_kill is None and len(connected) > 1:
+            if apply_kills_due and done >= apply_kills_due[0] and pending_apply_kill is None \
+                    and len(connected) > 1:
+                apply_kills_due.pop(0)
                 device = rng.choice(connected)
                 device.stop_watch()
                 pending_apply_kill = [device, rng.randint(3, 8)]
@@ -446,7 +481,8 @@ class Run:
                 device.partitioned_until = now + rng.uniform(5, 60) * args.time_scale
                 self.partitions += 1
             device = rng.choice(self.devices)
-            if done in write_kill_at:
+            if write_kills_due and done >= write_kills_due[0]:
+                write_kills_due.pop(0)
                 self.kill_write(device)
                 done += 1
             else:
@@ -463,8 +499,9 @@ class Run:
                     done += 1
             if pending_apply_kill:
                 pending_apply_kill[1] -= 1
-            if done % 200 == 0:
+            if done >= next_report:
                 print(f"  {done} operations, {len(self.problems)} problems", flush=True)
+                next_report += 200
         if pending_apply_kill:
             self.kill_apply(pending_apply_kill[0], usual_apply)
             pending_apply_kill[0].start_watch()
