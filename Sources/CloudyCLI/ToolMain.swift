@@ -103,7 +103,7 @@ public enum ToolMain {
   }
 
   private static func refuseInvalidUTF8Arguments() throws {
-    for index in 1..<Int(CommandLine.argc) {
+    for index in 1..<max(1, Int(CommandLine.argc)) {
       guard let bytes = ProcessExit.argumentBytes(index) else { continue }
       if String(validating: bytes, as: UTF8.self) == nil {
         throw CommandError.unusableInput(
