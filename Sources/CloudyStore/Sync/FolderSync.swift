@@ -16,13 +16,27 @@ public struct FolderSync {
   public func run() throws -> SyncReport {
     let device = try SyncDevice.claimed(database)
     var report = SyncReport(device: device.id)
+    var pending: [(writer: String, numbers: [Int64])] = []
     for writer in try folder.writers() where writer != device.id {
-      try receive(from: writer, into: &report)
+      let applied = Set(
+        try database.query("SELECT number FROM sync_file WHERE writer = ?", [writer]) {
+          $0.int64(0)
+        })
+      let numbers = try folder.fileNumbers(of: writer).filter { !applied.contains($0) }
+      if !numbers.isEmpty { pending.append((writer, numbers)) }
     }
-    // Once every file is in (never between two: see SyncedState.settleOrder). Also after a
-    // sync killed before it got here. A sync with nothing new and no ties writes nothing.
-    if try SyncedState.hasTies(database) {
-      try database.write { db in try SyncedState(database: db).settleOrder() }
+    // Every file in one write transaction, each in a savepoint of its own (whole or not at all):
+    // one commit to make durable, however many files arrived. Then, once every file is in
+    // (never between two: see SyncedState.settleOrder; also after a sync killed before it got
+    // here), places sharing an order key are numbered again. Nothing new: nothing written.
+    let hasTies = try SyncedState.hasTies(database)
+    if !pending.isEmpty || hasTies {
+      try database.write { db in
+        for (writer, numbers) in pending {
+          try receive(from: writer, numbers: numbers, into: &report)
+        }
+        if try SyncedState.hasTies(db) { try SyncedState(database: db).settleOrder() }
+      }
     }
     report.sent = try send(from: device)
     report.devices = try SyncReport.devices(in: database, except: device.id)
@@ -30,11 +44,10 @@ public struct FolderSync {
     return report
   }
 
-  private func receive(from writer: String, into report: inout SyncReport) throws {
-    let applied = Set(
-      try database.query("SELECT number FROM sync_file WHERE writer = ?", [writer]) { $0.int64(0) }
-    )
-    for number in try folder.fileNumbers(of: writer) where !applied.contains(number) {
+  private func receive(from writer: String, numbers: [Int64], into report: inout SyncReport)
+    throws
+  {
+    for number in numbers {
       let path = folder.filePath(writer: writer, number: number)
       do {
         let (bytes, modified) = try folder.read(writer: writer, number: number)
