@@ -17,8 +17,8 @@ public struct CloudyDB: ParsableCommand {
       latest changes held in its -wal file.
 
       Exit status: 0 ok, 1 check found problems, 64 usage, 65 bad data or not a Cloudy \
-      database, 66 not found, 73 destination exists, 74 I/O or permission, 75 busy (try \
-      again), 78 written by a newer Cloudy.
+      database, 66 not found, 69 a sync hub could not be reached or refused, 73 destination \
+      exists, 74 I/O or permission, 75 busy (try again), 78 written by a newer Cloudy.
       """,
     version: CloudyVersion.string,
     subcommands: [
