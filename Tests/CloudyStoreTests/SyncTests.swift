@@ -285,6 +285,22 @@ struct SyncTests {
     try expectConverged([a, b])
   }
 
+  @Test("a backlog longer than one commit's share of files is applied whole, in order")
+  func longBacklog() throws {
+    let folder = try TemporaryFolder()
+    let (a, b) = (try SyncTestDevice(folder, "a"), try SyncTestDevice(folder, "b"))
+    try a.locations.add(place("Renamed", 1, 1))
+    let files = FolderSync.filesPerCommit + 5
+    for index in 1..<files {
+      _ = try a.locations.rename(try a.locations.all()[0].id, to: "Renamed \(index)")
+      try a.sync(folder.file("sync"))
+    }
+    let report = try b.sync(folder.file("sync"))
+    #expect(report.applied >= files && report.skipped.isEmpty)
+    #expect(try b.names() == ["Renamed \(files - 1)"])
+    try expectConverged([a, b])
+  }
+
   @Test(
     "file numbers never go back: a new file after old ones were cleared from the folder is applied")
   func clearedFolder() throws {

@@ -16,27 +16,32 @@ public struct FolderSync {
   public func run() throws -> SyncReport {
     let device = try SyncDevice.claimed(database)
     var report = SyncReport(device: device.id)
-    var pending: [(writer: String, numbers: [Int64])] = []
+    var pending: [(writer: String, number: Int64)] = []
     for writer in try folder.writers() where writer != device.id {
       let applied = Set(
         try database.query("SELECT number FROM sync_file WHERE writer = ?", [writer]) {
           $0.int64(0)
         })
-      let numbers = try folder.fileNumbers(of: writer).filter { !applied.contains($0) }
-      if !numbers.isEmpty { pending.append((writer, numbers)) }
-    }
-    // Every file in one write transaction, each in a savepoint of its own (whole or not at all):
-    // one commit to make durable, however many files arrived. Then, once every file is in
-    // (never between two: see SyncedState.settleOrder; also after a sync killed before it got
-    // here), places sharing an order key are numbered again. Nothing new: nothing written.
-    let hasTies = try SyncedState.hasTies(database)
-    if !pending.isEmpty || hasTies {
-      try database.write { db in
-        for (writer, numbers) in pending {
-          try receive(from: writer, numbers: numbers, into: &report)
-        }
-        if try SyncedState.hasTies(db) { try SyncedState(database: db).settleOrder() }
+      pending += try folder.fileNumbers(of: writer).filter { !applied.contains($0) }.map {
+        (writer, $0)
       }
+    }
+    // The files in few write transactions, each file in a savepoint of its own (whole or not at
+    // all): one commit to make durable per `Self.filesPerCommit` files, however many arrived,
+    // and no other writer kept waiting past its busy timeout by a long backlog. Then, once
+    // every file is in (never between two: see SyncedState.settleOrder; also after a sync
+    // killed before it got here), places sharing an order key are numbered again. Nothing new:
+    // nothing written.
+    var start = 0
+    while start < pending.count {
+      let batch = pending[start..<min(start + Self.filesPerCommit, pending.count)]
+      try database.write { _ in
+        for file in batch { try receive(from: file.writer, number: file.number, into: &report) }
+      }
+      start += batch.count
+    }
+    if try SyncedState.hasTies(database) {
+      try database.write { db in try SyncedState(database: db).settleOrder() }
     }
     report.sent = try send(from: device)
     report.devices = try SyncReport.devices(in: database, except: device.id)
@@ -44,31 +49,32 @@ public struct FolderSync {
     return report
   }
 
-  private func receive(from writer: String, numbers: [Int64], into report: inout SyncReport)
-    throws
-  {
-    for number in numbers {
-      let path = folder.filePath(writer: writer, number: number)
-      do {
-        let (bytes, modified) = try folder.read(writer: writer, number: number)
-        let file = try ChangeFile.read(bytes, path: path)
-        guard file.writer == writer else {
-          throw SyncError.badChangeset("\(path) says it was written by \(file.writer)")
-        }
-        let changes = try Changeset.changes(in: file.changeset)
-        let outcome: ChangeApplier.Outcome
-        do {
-          outcome = try ChangeApplier(database: database).apply(
-            file.changeset, changes: changes, file: (writer, number), writerName: file.writerName,
-            seenAt: modified, settlingOrder: false)
-        } catch let error as DatabaseError where !error.isBusy && !error.isIOFailure {
-          throw SyncError.refusedChanges(path: path, reason: error.message)
-        }
-        report.applied += outcome.applied
-        report.conflicts += outcome.conflicts
-      } catch let error as SyncError {
-        report.skipped.append(SyncReport.Skipped(file: path, reason: error.description))
+  /// How many change files one commit applies at most.
+  public static let filesPerCommit = 200
+
+  /// Applies one change file (inside the caller's write transaction, in a savepoint of its
+  /// own); one that cannot be applied now is noted in the report and left for the next sync.
+  private func receive(from writer: String, number: Int64, into report: inout SyncReport) throws {
+    let path = folder.filePath(writer: writer, number: number)
+    do {
+      let (bytes, modified) = try folder.read(writer: writer, number: number)
+      let file = try ChangeFile.read(bytes, path: path)
+      guard file.writer == writer else {
+        throw SyncError.badChangeset("\(path) says it was written by \(file.writer)")
       }
+      let changes = try Changeset.changes(in: file.changeset)
+      let outcome: ChangeApplier.Outcome
+      do {
+        outcome = try ChangeApplier(database: database).apply(
+          file.changeset, changes: changes, file: (writer, number), writerName: file.writerName,
+          seenAt: modified, settlingOrder: false)
+      } catch let error as DatabaseError where !error.isBusy && !error.isIOFailure {
+        throw SyncError.refusedChanges(path: path, reason: error.message)
+      }
+      report.applied += outcome.applied
+      report.conflicts += outcome.conflicts
+    } catch let error as SyncError {
+      report.skipped.append(SyncReport.Skipped(file: path, reason: error.description))
     }
   }
 
