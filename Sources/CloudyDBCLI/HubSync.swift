@@ -37,7 +37,7 @@ struct HubSync {
     while start < outgoing.count {
       let slice = Array(outgoing[start..<min(start + Self.batch, outgoing.count)])
       let file = ChangeFile(
-        writer: device.id, number: 0, writerName: device.name ?? MachineNames.hostNames().first,
+        writer: device.id, number: 0, writerName: device.displayName,
         changeset: try Changeset.make(slice))
       _ = try request(
         "POST", "/api/sync/changes", contentType: "application/octet-stream",

@@ -58,12 +58,7 @@ public struct ChangeApplier {
           INSERT OR REPLACE INTO sync_file (writer, number, changes, applied_at)
           VALUES (?, ?, ?, CAST(strftime('%s', 'now') AS INTEGER))
           """, [file.writer, file.number, changes.count])
-        try db.execute(
-          """
-          INSERT INTO sync_peer (device, name, last_seen) VALUES (?1, ?2, ?3)
-          ON CONFLICT (device) DO UPDATE SET name = coalesce(?2, name),
-            last_seen = max(last_seen, ?3)
-          """, [file.writer, writerName, seenAt])
+        try SyncLedger.notePeer(db, device: file.writer, name: writerName, seenAt: seenAt)
       }
       return outcome
     }

@@ -40,9 +40,7 @@ public struct FolderSync {
       }
       start += batch.count
     }
-    if try SyncedState.hasTies(database) {
-      try database.write { db in try SyncedState(database: db).settleOrder() }
-    }
+    try SyncedState.settleOrder(database)
     report.sent = try send(from: device)
     report.devices = try SyncReport.devices(in: database, except: device.id)
     try recordError(report.skipped.first?.reason)
@@ -97,7 +95,7 @@ public struct FolderSync {
     let next = max(try folder.fileNumbers(of: device.id).last ?? 0, written) + 1
     let file = try folder.write(
       ChangeFile(
-        writer: device.id, number: next, writerName: device.name ?? SyncReport.hostName(),
+        writer: device.id, number: next, writerName: device.displayName,
         changeset: try Changeset.make(changes)))
     try database.write { db in
       try db.execute(
@@ -110,11 +108,7 @@ public struct FolderSync {
         greatest[change.origin] = max(greatest[change.origin] ?? 0, change.seq)
       }
       for (origin, seq) in greatest {
-        try db.execute(
-          """
-          INSERT INTO sync_sent (destination, origin, seq) VALUES (?1, ?2, ?3)
-          ON CONFLICT (destination, origin) DO UPDATE SET seq = max(seq, ?3)
-          """, [folder.id, origin, seq])
+        try SyncLedger.noteSent(db, to: folder.id, origin: origin, seq: seq)
       }
     }
     return changes.count

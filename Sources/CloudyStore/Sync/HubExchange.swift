@@ -80,48 +80,21 @@ public struct HubExchange {
   /// Numbers again places left sharing an order key by what was received, once everything sent
   /// is in (the hub before it answers a pull). Writes nothing when there are none.
   public func settleOrder() throws {
-    guard try SyncedState.hasTies(database) else { return }
-    try database.write { db in try SyncedState(database: db).settleOrder() }
+    try SyncedState.settleOrder(database)
   }
 
   /// Records that `peer` was heard from (a hub or a device that synced with it).
   public func notePeer(_ peer: String, name: String?, at seconds: Int64) throws {
     guard SyncFolder.isDeviceID(peer) else { return }
     try database.write { db in
-      try db.execute(
-        """
-        INSERT INTO sync_peer (device, name, last_seen) VALUES (?1, ?2, ?3)
-        ON CONFLICT (device) DO UPDATE SET name = coalesce(?2, name),
-          last_seen = max(last_seen, ?3)
-        """, [peer, name, seconds])
+      try SyncLedger.notePeer(db, device: peer, name: name, seenAt: seconds)
     }
   }
 
   /// Notes that `destination` now holds this device's changes up to `seq` (for `--status`).
   public func noteSent(to destination: String, origin: String, seq: Int64) throws {
     try database.write { db in
-      try db.execute(
-        """
-        INSERT INTO sync_sent (destination, origin, seq) VALUES (?1, ?2, ?3)
-        ON CONFLICT (destination, origin) DO UPDATE SET seq = max(seq, ?3)
-        """, [destination, origin, seq])
+      try SyncLedger.noteSent(db, to: destination, origin: origin, seq: seq)
     }
-  }
-
-  /// Reads a have list written as `origin=seq,origin=seq` (the form both sides send).
-  public static func parseHave(_ text: String) -> [String: Int64]? {
-    var have: [String: Int64] = [:]
-    for item in text.split(separator: ",") {
-      let parts = item.split(separator: "=")
-      guard parts.count == 2, SyncFolder.isDeviceID(String(parts[0])),
-        let seq = Int64(parts[1]), seq >= 0
-      else { return nil }
-      have[String(parts[0])] = seq
-    }
-    return have
-  }
-
-  public static func formatHave(_ have: [String: Int64]) -> String {
-    have.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
   }
 }

@@ -34,11 +34,6 @@ public struct SyncChange: Hashable, Sendable {
     self.value = value
   }
 
-  /// Whether this change wins over `other` (a change of the same field).
-  public func wins(over other: SyncChange) -> Bool {
-    (wall, counter, origin) > (other.wall, other.counter, other.origin)
-  }
-
   /// The columns of `sync_change`, in the order changesets carry them.
   static let columns = "origin, seq, wall, counter, entity, key, field, value"
 

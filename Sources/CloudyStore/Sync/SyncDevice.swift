@@ -17,6 +17,10 @@ public struct SyncDevice: Equatable, Sendable {
   public var seq: Int64
   public var lastError: String?
 
+  /// How this device is named to people in change files and `--status`: the name recorded for
+  /// it, else this machine's host name.
+  public var displayName: String? { name ?? MachineNames.hostNames().first }
+
   /// The device row; nil in a file from before sync (it is added by migration 4).
   public static func read(_ database: Database) throws -> SyncDevice? {
     guard try database.tableNames().contains("sync_device") else { return nil }

@@ -1,5 +1,3 @@
-import CloudyPlatform
-
 /// What one sync did, and the devices this one has heard from.
 public struct SyncReport: Equatable, Sendable {
   /// This device's id.
@@ -37,11 +35,6 @@ public struct SyncReport: Equatable, Sendable {
       [device]
     ) { Peer(device: $0.string(0), name: $0.optionalString(1), lastSeen: $0.int64(2)) }
   }
-
-  /// This machine's name, written in change files so people can tell devices apart.
-  static func hostName() -> String? {
-    MachineNames.hostNames().first
-  }
 }
 
 /// `cloudy-db sync --status`: this device, the devices heard from, what waits to be sent.
@@ -60,7 +53,7 @@ public struct SyncStatus: Equatable, Sendable {
     let waiting = try database.scalarInt(
       "SELECT count(*) FROM sync_change WHERE origin = ? AND seq > ?", [device.id, sent])
     return SyncStatus(
-      device: device.id, name: device.name ?? SyncReport.hostName(),
+      device: device.id, name: device.displayName,
       devices: try SyncReport.devices(in: database, except: device.id), waiting: Int(waiting),
       lastError: device.lastError)
   }

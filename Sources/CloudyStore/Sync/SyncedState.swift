@@ -57,6 +57,13 @@ struct SyncedState {
     try orderWithoutTies()
   }
 
+  /// The same in a write transaction of its own, when two places share an order key: what a
+  /// sync does once every change it received is in. Writes nothing when there are none.
+  static func settleOrder(_ database: Database) throws {
+    guard try hasTies(database) else { return }
+    try database.write { db in try SyncedState(database: db).settleOrder() }
+  }
+
   // MARK: - Winners
 
   private func winners(_ entity: String, _ key: String) throws -> [String: DatabaseValue] {

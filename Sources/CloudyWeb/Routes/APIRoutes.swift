@@ -230,15 +230,7 @@ extension WebApp {
     _ body: (JSONNode?) async throws -> JSON,
     failure extra: (APIError) async -> [(String, JSON)] = { _ in [] }
   ) async -> Response {
-    if context.credential == .cookie,
-      !csrf.matches(request.headers[HTTPField.Name("X-CSRF-Token")!])
-    {
-      return Problem.response(
-        .forbidden, title: "Missing CSRF token",
-        detail:
-          "a write with the login cookie must carry the page's token in X-CSRF-Token; nothing was written"
-      )
-    }
+    if let refused = missingCSRFToken(request, context) { return refused }
     var bytes: [UInt8] = []
     do {
       var request = request
@@ -264,6 +256,19 @@ extension WebApp {
     } catch {
       return Problem.response(for: error, extra: await extra(APIError(body: bytes, error: error)))
     }
+  }
+
+  /// 403 for a write that relies on the login cookie without the page's CSRF token in
+  /// `X-CSRF-Token` (every API write, `/api/sync` included); nil when it may go on.
+  func missingCSRFToken(_ request: Request, _ context: WebContext) -> Response? {
+    guard context.credential == .cookie,
+      !csrf.matches(request.headers[HTTPField.Name("X-CSRF-Token")!])
+    else { return nil }
+    return Problem.response(
+      .forbidden, title: "Missing CSRF token",
+      detail:
+        "a write with the login cookie must carry the page's token in X-CSRF-Token; nothing was written"
+    )
   }
 
   struct APIError {

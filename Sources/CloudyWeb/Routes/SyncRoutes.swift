@@ -40,7 +40,7 @@ extension WebApp {
     }
 
     sync.post("changes") { request, context -> Response in
-      if let refused = refuseCookieWithoutToken(request, context) { return refused }
+      if let refused = missingCSRFToken(request, context) { return refused }
       guard request.headers[.contentType] == Self.changesType else {
         return Problem.response(
           .unsupportedMediaType, title: "Unsupported Media Type",
@@ -88,7 +88,7 @@ extension WebApp {
             let device = try SyncDevice.read(db)
             return ChangeFile(
               writer: device?.id ?? "", number: 0,
-              writerName: device?.name ?? MachineNames.hostNames().first,
+              writerName: device?.displayName,
               changeset: try Changeset.make(changes))
           }
         }
@@ -99,18 +99,6 @@ extension WebApp {
         return Problem.response(for: error)
       }
     }
-  }
-
-  /// A write that relies on the login cookie must carry the page's CSRF token.
-  private func refuseCookieWithoutToken(_ request: Request, _ context: WebContext) -> Response? {
-    guard context.credential == .cookie,
-      !csrf.matches(request.headers[HTTPField.Name("X-CSRF-Token")!])
-    else { return nil }
-    return Problem.response(
-      .forbidden, title: "Missing CSRF token",
-      detail:
-        "a write with the login cookie must carry the page's token in X-CSRF-Token; nothing was written"
-    )
   }
 
   /// `{"have": {"ORIGIN": SEQ, …}}`, required (`{"have": {}}` for a device with nothing).
