@@ -47,8 +47,9 @@ private func sampleDocument(forecast: Bool = false) -> PlacesDocument {
         name: "תל אביב 🌧️", coordinate: coordinate(32.0853, 34.7818), source: .geocodingService),
     ],
     currentLocation: PlacesDocument.CurrentLocation(coordinate: coordinate(51.5072, -0.1275)),
-    settings: Settings(time: .twentyFourHour, units: .metric, temperature: .celsius),
-    carriesCurrentLocation: true)
+    settings: Settings(
+      time: .twentyFourHour, units: .metric, temperature: .celsius, alerts: .severe),
+    carriesCurrentLocation: true, carriesAlertLevel: true)
 }
 
 @Suite("Export formats: written, read back, written again byte for byte")
@@ -63,6 +64,7 @@ struct RoundTripTests {
     #expect(read.document.places == document.places)
     #expect(read.document.currentLocation == document.currentLocation)
     #expect(read.document.settings == document.settings)
+    #expect(read.document.carriesAlertLevel)
     #expect(PlacesExchange.write(read.document, as: .json, forecasts: forecasts) == written)
     #expect(text(written).contains("\"forecast\"") == forecasts)
   }
@@ -321,6 +323,29 @@ struct CloudyJSONTests {
     }
     #expect(refusal.problems[0].field == "version")
     #expect(refusal.problems[0].message.contains("newer Cloudy"))
+  }
+
+  @Test("an export from before alerts reads without the alert level; a wrong one is named")
+  func alertLevel() throws {
+    let older = """
+      {"format": "cloudy-places", "version": 1, "places": [],
+       "settings": {"time": "24h", "units": "metric", "temperature": "celsius"}}
+      """
+    let read = try PlacesExchange.read(bytes(older), format: nil, fileName: nil)
+    #expect(read.document.settings?.time == .twentyFourHour)
+    #expect(!read.document.carriesAlertLevel)
+
+    let wrong = """
+      {"format": "cloudy-places", "version": 1, "places": [],
+       "settings": {"time": "24h", "units": "metric", "temperature": "celsius", "alerts": "loud"}}
+      """
+    let refusal = try #require(throws: ImportRefusal.self) {
+      try PlacesExchange.read(bytes(wrong), format: nil, fileName: nil)
+    }
+    #expect(
+      refusal.problems.map(\.description) == [
+        "line 2, settings.alerts: \"loud\" is not one of all, moderate, severe, none"
+      ])
   }
 
   @Test("unknown keys are ignored; wrong types are named with place, line and field")

@@ -98,13 +98,20 @@ struct PlacesTransferRepositoryTests {
     try SettingsRepository(database: db).set(AlertLevel.severe)
     outcome = try transfer.apply(full, mode: .replace)
     #expect(outcome.settingsReplaced)
-    // The exchange formats do not carry the alert level: replacing the settings keeps it.
+    // A document without the alert level (CSV-like, or an export from before alerts) keeps it.
     #expect(try SettingsRepository(database: db).settings().alerts == .severe)
     #expect(outcome.currentLocationChanged)
     #expect(try locations.currentLocation() == nil)
     let selectedY = try #require(try locations.find(name: "Y"))
     #expect(try locations.selection() == .saved(selectedY.id))
     #expect(try SettingsRepository(database: db).settings().units == .metric)
+
+    // Cloudy's own export carries it: then it is replaced with the rest.
+    var carrying = full
+    carrying.settings?.alerts = .none
+    carrying.carriesAlertLevel = true
+    _ = try transfer.apply(carrying, mode: .replace)
+    #expect(try SettingsRepository(database: db).settings().alerts == AlertLevel.none)
   }
 
   @Test("a document the schema refuses rolls back whole: the file is byte-identical")

@@ -24,7 +24,8 @@ import CloudyModels
 ///       ],
 ///       "currentLocation": {"latitude": 48.8566, "longitude": 2.3522, "selected": false,
 ///                           "forecast": {…} | null} | null,
-///       "settings": {"time": "12h", "units": "imperial", "temperature": "fahrenheit"}
+///       "settings": {"time": "12h", "units": "imperial", "temperature": "fahrenheit",
+///                    "alerts": "moderate"}       // all | moderate | severe | none
 ///     }
 ///
 /// A forecast, in the store's units (°F, mph, probability 0…1), instants in unix seconds:
@@ -101,6 +102,7 @@ enum PlacesJSON {
             ("time", .string(settings.time.rawValue)),
             ("units", .string(settings.units.rawValue)),
             ("temperature", .string(settings.temperature.rawValue)),
+            ("alerts", .string(settings.alerts.rawValue)),
           ])
         ))
     }
@@ -166,15 +168,18 @@ enum PlacesJSON {
         node, RecordContext(line: node.line, item: "currentLocation", number: nil))
     }
     var settings: Settings?
+    var carriesAlertLevel = false
     if let node = root["settings"], !node.isNull {
       settings = reader.settings(node, RecordContext(line: node.line, item: nil, number: nil))
+      carriesAlertLevel = node["alerts"].map { !$0.isNull } ?? false
     }
     var problems = reader.problems
     PlaceFields.checkList(
       places, currentSelected: current?.selected ?? false, itemLabel: "place", &problems)
     try problems.check()
     return PlacesDocument(
-      places: places, currentLocation: current, settings: settings, carriesCurrentLocation: true)
+      places: places, currentLocation: current, settings: settings, carriesCurrentLocation: true,
+      carriesAlertLevel: carriesAlertLevel)
   }
 
   /// The parsed document, refused unless it is an object marked as a Cloudy places export.
@@ -396,8 +401,12 @@ private struct FieldReader {
     let time = notation("time", TimeNotation.self)
     let units = notation("units", UnitsNotation.self)
     let temperature = notation("temperature", TemperatureNotation.self)
+    // Added within version 1 (alerts came later): optional, so an older export still reads.
+    let alerts = oneOf(
+      node, AlertLevel.settingName, context, path: "settings.", parse: AlertLevel.init(userInput:))
     guard let time, let units, let temperature else { return nil }
-    return Settings(time: time, units: units, temperature: temperature)
+    return Settings(
+      time: time, units: units, temperature: temperature, alerts: alerts ?? .moderate)
   }
 
   // MARK: Forecasts

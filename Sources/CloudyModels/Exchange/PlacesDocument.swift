@@ -15,15 +15,20 @@ public struct PlacesDocument: Hashable, Sendable {
   /// Whether the current location is part of this document at all (only Cloudy's JSON carries
   /// it): a replacing import of a CSV file must not clear the device position.
   public var carriesCurrentLocation: Bool
+  /// Whether `settings.alerts` was in the document: an export from before alerts existed
+  /// (or one edited by hand without the key) keeps the stored alert level on import rather
+  /// than resetting it to the default.
+  public var carriesAlertLevel: Bool
 
   public init(
     places: [Place], currentLocation: CurrentLocation? = nil, settings: Settings? = nil,
-    carriesCurrentLocation: Bool = false
+    carriesCurrentLocation: Bool = false, carriesAlertLevel: Bool = false
   ) {
     self.places = places
     self.currentLocation = currentLocation
     self.settings = settings
     self.carriesCurrentLocation = carriesCurrentLocation || currentLocation != nil
+    self.carriesAlertLevel = carriesAlertLevel && settings != nil
   }
 
   /// One saved place, without the store's identity; its position is its index in `places`.

@@ -41,7 +41,8 @@ public struct PlacesTransferRepository {
       }
       return PlacesDocument(
         places: places, currentLocation: current,
-        settings: try SettingsRepository(database: db).settings(), carriesCurrentLocation: true)
+        settings: try SettingsRepository(database: db).settings(), carriesCurrentLocation: true,
+        carriesAlertLevel: true)
     }
   }
 
@@ -96,8 +97,10 @@ public struct PlacesTransferRepository {
         try replaceCurrentLocation(with: document, in: db, outcome: &outcome)
       }
       if mode == .replace, var settings = document.settings {
-        // The exchange formats carry the three notations, not the alert level: it stays.
-        settings.alerts = try SettingsRepository(database: db).settings().alerts
+        // Only Cloudy's JSON carries the alert level, and an older export lacks it: then it stays.
+        if !document.carriesAlertLevel {
+          settings.alerts = try SettingsRepository(database: db).settings().alerts
+        }
         try SettingsRepository(database: db).write(settings)
         outcome.settingsReplaced = true
       }
