@@ -111,7 +111,13 @@ extension CloudyDB {
   struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "check",
-      abstract: "Run SQLite's integrity and foreign-key checks. Exits 1 if anything is wrong.")
+      abstract:
+        "Run SQLite's integrity and foreign-key checks and sync's own. Exits 1 if anything is wrong.",
+      discussion: """
+        Sync's checks find what would stop this device's edits reaching the others: a place \
+        without its global id (sync_place), a device sequence behind its own changes, the \
+        applying flag left on (each a hand edit or a tool that knows nothing of sync).
+        """)
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var output: OutputOptions
 
@@ -122,10 +128,12 @@ extension CloudyDB {
         if output.json {
           Output.json(DatabaseJSON.check(report, path: databasePath.path))
         } else if report.isOK {
-          Output.line("ok: \(databasePath.path) passed integrity_check and foreign_key_check")
+          Output.line(
+            "ok: \(databasePath.path) passed integrity_check, foreign_key_check and sync's checks")
         } else {
           for line in report.integrity where line != "ok" { Output.line("integrity: \(line)") }
           for line in report.foreignKeyViolations { Output.line("foreign key: \(line)") }
+          for line in report.syncProblems { Output.line("sync: \(line)") }
         }
         if !report.isOK {
           throw CommandError.problemsFound(

@@ -118,6 +118,7 @@ enum DatabaseJSON {
       ("path", .string(path)), ("ok", .bool(report.isOK)),
       ("integrity", .array(report.integrity.map { .string($0) })),
       ("foreignKeyViolations", .array(report.foreignKeyViolations.map { .string($0) })),
+      ("sync", .array(report.syncProblems.map { .string($0) })),
     ])
   }
 

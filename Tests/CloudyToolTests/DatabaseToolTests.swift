@@ -88,6 +88,32 @@ struct DatabaseToolTests {
     #expect(result.standardOutput.contains("selection row 1"))
   }
 
+  @Test("check names what would stop this device's edits reaching the others")
+  func checkSync() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("cloudy.sqlite")
+    #expect(
+      try ToolRunner.run(
+        "cloudy-locations",
+        ["add", "--name", "Oslo", "--lat", "59.91", "--lon", "10.75", "--db", db]
+      )
+      .status == 0)
+    #expect(try ToolRunner.run("cloudy-db", ["check", "--db", db]).status == 0)
+    _ = try sqlite3(
+      db,
+      "UPDATE sync_device SET applying = 1, seq = 0; DELETE FROM sync_place;")
+    let result = try ToolRunner.run("cloudy-db", ["check", "--db", db])
+    #expect(result.status == 1)
+    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.contains { $0.hasPrefix("sync: sync_device.applying is 1 outside a sync") })
+    #expect(
+      lines.contains { $0.hasPrefix("sync: sync_device.seq is 0 but this device's changes reach") })
+    #expect(lines.contains { $0.hasPrefix("sync: place 1 \"Oslo\" has no sync_place row") })
+    let json = try ToolRunner.run("cloudy-db", ["check", "--db", db, "--json"])
+    #expect(json.status == 1)
+    #expect(json.standardOutput.contains("\"sync\": ["))
+  }
+
   @Test("check reports a damaged file instead of crashing")
   func damagedFile() throws {
     let folder = try ToolTestFolder()

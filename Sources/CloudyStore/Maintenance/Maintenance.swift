@@ -7,8 +7,12 @@ public struct CheckReport: Sendable, Equatable {
   public let integrity: [String]
   /// `PRAGMA foreign_key_check` rows as "table rowid → parent".
   public let foreignKeyViolations: [String]
+  /// Breaches of what sync needs (`SyncInvariants`), each a sentence saying what it stops.
+  public let syncProblems: [String]
 
-  public var isOK: Bool { integrity == ["ok"] && foreignKeyViolations.isEmpty }
+  public var isOK: Bool {
+    integrity == ["ok"] && foreignKeyViolations.isEmpty && syncProblems.isEmpty
+  }
 }
 
 /// A summary of one database for `cloudy-db info`.
@@ -29,14 +33,17 @@ public struct DatabaseInfo: Sendable, Equatable {
 public enum Maintenance {
   // MARK: - Check
 
-  /// Runs `integrity_check` and `foreign_key_check`. A damaged file is reported, not thrown,
-  /// whenever SQLite can say what is wrong.
+  /// Runs `integrity_check` and `foreign_key_check`, then sync's invariants when the file is
+  /// sound. A damaged file is reported, not thrown, whenever SQLite can say what is wrong.
   public static func check(_ database: Database) throws -> CheckReport {
     let integrity = try database.query("PRAGMA integrity_check") { $0.string(0) }
     let violations = try database.query("PRAGMA foreign_key_check") { row in
       "\(row.string(0)) row \(row.int64(1)) → \(row.string(2))"
     }
-    return CheckReport(integrity: integrity, foreignKeyViolations: violations)
+    // A damaged file's tables cannot be trusted to answer sync's questions.
+    let sync = integrity == ["ok"] ? try SyncInvariants.problems(in: database) : []
+    return CheckReport(
+      integrity: integrity, foreignKeyViolations: violations, syncProblems: sync)
   }
 
   // MARK: - Info
