@@ -96,14 +96,21 @@ extension CloudyDB {
       }
     }
 
+    /// The token as cloudy-web keeps it: a private file (a token others on the machine can
+    /// read is refused with the chmod that mends it, as cloudy-web refuses it), not empty.
     private static func readToken(_ path: String) throws -> String {
-      let bytes: [UInt8]
       do {
-        bytes = try FileContents.read(path, limit: 4096)
+        if let token = try SecretFile.read(path) { return token }
+      } catch {
+        throw CommandError.unusableInput("the login token: \(error.description)")
+      }
+      // No file: the same "cannot read" message and status as any missing input.
+      do {
+        _ = try FileContents.read(path, limit: 4096)
       } catch {
         throw CommandError.unreadableFile(path: path, error, purpose: "a login token")
       }
-      return String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
+      throw CommandError.unusableInput("the login token: \(path) vanished while it was read")
     }
 
     private func showStatus(_ databasePath: DatabasePath) throws {

@@ -49,6 +49,14 @@ struct SyncHubToolTests {
     let refused = try ToolRunner.run("cloudy-db", ["sync", hub, "--db", laptop])
     #expect(refused.status == 69)
     #expect(refused.standardError.contains("--token-file"))
+    // A copy of the token others on the machine can read is refused, as cloudy-web refuses it.
+    let shared = folder.file("shared-token")
+    try FileManager.default.copyItem(atPath: tokenFile, toPath: shared)
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: shared)
+    let exposed = try ToolRunner.run(
+      "cloudy-db", ["sync", hub, "--token-file", shared, "--db", laptop])
+    #expect(exposed.status == 65)
+    #expect(exposed.standardError.contains("chmod 600 \(shared)"))
     try runSucceeding("cloudy-db", ["sync", hub, "--token-file", tokenFile], laptop)
     #expect(try runSucceeding("cloudy-locations", ["list"], laptop).standardOutput.contains("Home"))
     let https = try ToolRunner.run(
