@@ -27,6 +27,6 @@ extension ForecastFetcherTool {
       return "the alerts fetch failed"
     }
     guard let first = reasons.first else { return nil }
-    return reasons.count == 1 ? first : "\(first) (and \(reasons.count - 1) more places)"
+    return reasons.count == 1 ? first : "\(first) (\(reasons.count) places failed)"
   }
 }
