@@ -117,9 +117,11 @@ final class AppSession {
   }
 
   /// How long the wait may last before the next alerts fetch is due (`Int32.max` when none
-  /// will be: `--offline`, or `--alerts-every 0`).
+  /// will be: `--offline`, `--alerts-every 0`, one running, or no place yet: a place added
+  /// later wakes the loop through the watcher or a key, and the fetch starts then).
   private var millisecondsUntilAlertsDue: Int32 {
-    guard !app.options.offline, app.options.alertsEvery > 0, alertsRefresh == nil else {
+    guard !app.options.offline, app.options.alertsEvery > 0, alertsRefresh == nil, app.hasPlaces
+    else {
       return .max
     }
     let now = MonotonicClock.nanoseconds()
