@@ -91,7 +91,7 @@ public struct CloudyWebCommand: AsyncParsableCommand {
         refreshAfter: fetching.refreshAfter.seconds, tls: tls,
         syncFolder: try syncFolder.map { try SyncFolder.open($0) })
       let alerts = AlertsRefreshes(
-        databasePath: databasePath.path, every: fetching.alertsEvery.seconds,
+        databasePath: databasePath, every: fetching.alertsEvery.seconds,
         offline: fetching.offline)
       try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { await alerts.run() }

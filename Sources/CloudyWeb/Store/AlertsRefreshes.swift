@@ -1,5 +1,6 @@
 import CloudyCLI
 import CloudyPlatform
+import CloudyStoring
 
 /// cloudy-web's alerts, fresher than its forecasts: every place's alerts fetched every
 /// `--alerts-every` (5 minutes) while the server runs, each time one `cloudy-forecast-fetch
@@ -12,12 +13,12 @@ import CloudyPlatform
 /// only after it asked. Each fetch is conditional and the NWS's `Cache-Control` is honoured
 /// by the fetcher, so an unchanged answer costs the service one small request per place.
 actor AlertsRefreshes {
-  private let databasePath: String
+  private let databasePath: DatabasePath
   private let every: Int64
   private let offline: Bool
   private var lastFailure: String?
 
-  init(databasePath: String, every: Int64, offline: Bool) {
+  init(databasePath: DatabasePath, every: Int64, offline: Bool) {
     self.databasePath = databasePath
     self.every = every
     self.offline = offline
@@ -39,11 +40,14 @@ actor AlertsRefreshes {
   }
 
   private func fetchOnce() async {
+    // No place yet (or no file): nothing to fetch, and nothing worth saying.
+    guard hasPlaces() else { return }
     let process: ChildProcess
     do {
       let helper = try ForecastFetcherTool.locate(for: "cloudy-web")
       process = try ChildProcess(
-        path: helper, arguments: ForecastFetcherTool.alertArguments(databasePath: databasePath))
+        path: helper,
+        arguments: ForecastFetcherTool.alertArguments(databasePath: databasePath.path))
     } catch {
       report(FailureMap.failure(for: error, advice: .none).message)
       return
@@ -61,6 +65,17 @@ actor AlertsRefreshes {
         ForecastFetcherTool.alertsFailure(
           json: process.outputBytes, standardError: process.errorText, exitStatus: status))
       return
+    }
+  }
+
+  /// Whether the file holds a saved place or a current location, read on a connection of its
+  /// own that never creates the file; when it cannot be read, the fetch runs and says why.
+  private func hasPlaces() -> Bool {
+    do {
+      let store = try StoreAccess.locationStore(reading: databasePath)
+      return try store.count() > 0 || store.currentLocation() != nil
+    } catch {
+      return true
     }
   }
 
