@@ -115,6 +115,13 @@ extension WebBrowserTests {
         try browser.run("return document.documentElement.scrollWidth - window.innerWidth")
         as? Int ?? -1
       #expect(pageOverflow <= 0, "the alerts page at 390 px is \(pageOverflow) px too wide")
+      if let screenshots = ProcessInfo.processInfo.environment["CLOUDY_SCREENSHOTS"] {
+        try browser.screenshot().write(
+          to: URL(fileURLWithPath: "\(screenshots)/alerts-phone.png"))
+        try browser.open(base + "/")
+        try browser.screenshot().write(
+          to: URL(fileURLWithPath: "\(screenshots)/weather-alert-phone.png"))
+      }
 
       // The level "severe" set elsewhere: the Small Craft warning (moderate) leaves the banner's
       // count but stays on the alerts page, which lists every alert.
