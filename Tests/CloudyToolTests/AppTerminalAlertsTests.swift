@@ -85,6 +85,42 @@ struct AppTerminalAlertsTests {
     #expect(try pane.exit().status == 0)
   }
 
+  /// Colour where it is on (the banner's line in red for a severe alert, as tmux records the
+  /// cells); under `NO_COLOR` and `LANG=C` the words and an ASCII mark carry it, cut to a
+  /// 40-column window.
+  @Test func colourBySeverityAndWordsWithoutColour() throws {
+    let folder = try ToolTestFolder()
+    let db = try Self.database(folder)
+    let imported = try ToolRunner.run("cloudy-forecast", ["import", Self.floodWatch, "--db", db])
+    #expect(imported.status == 0, "\(imported.standardError)")
+
+    let coloured = try TmuxPane(
+      arguments: ["--db", db, "--offline"], environment: try Self.environment(), columns: 100)
+    try coloured.waitFor("⚠ Flood Watch (Severe)")
+    let cells = try coloured.tmux(["capture-pane", "-p", "-e"])
+    let banner = try #require(cells.split(separator: "\n").first { $0.contains("Flood Watch") })
+    // SGR 31 (red foreground) on the banner's line.
+    #expect(banner.contains("\u{1B}[") && banner.contains("31m"), "\(banner.debugDescription)")
+    try coloured.press("q")
+    #expect(try coloured.exit().status == 0)
+
+    var plain = try Self.environment()
+    plain["NO_COLOR"] = "1"
+    plain["LANG"] = "C"
+    let narrow = try TmuxPane(
+      arguments: ["--db", db, "--offline"], environment: plain, columns: 40, rows: 12)
+    let screen = try narrow.waitFor("! Flood Watch (Severe)")
+    let line = try #require(screen.split(separator: "\n").first { $0.contains("Flood Watch") })
+    #expect(line.hasSuffix("! details"), "\(screen)")
+    #expect(line.contains("..."), "cut with an ASCII ellipsis: \(screen)")
+    let noColour = try narrow.tmux(["capture-pane", "-p", "-e"])
+    let uncoloured = try #require(
+      noColour.split(separator: "\n").first { $0.contains("Flood Watch") })
+    #expect(!uncoloured.contains("31m"), "\(uncoloured.debugDescription)")
+    try narrow.press("q")
+    #expect(try narrow.exit().status == 0)
+  }
+
   @Test func theAppFetchesEveryPlacesAlertsOnItsOwnAndOfflineNever() throws {
     let folder = try ToolTestFolder()
     let db = try Self.database(folder)
