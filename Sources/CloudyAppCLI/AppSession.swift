@@ -14,6 +14,9 @@ final class AppSession {
   private let color: Bool
   private let signals: SignalPipe
   private var fetch: ForecastFetch?
+  /// The running alerts fetch, and when (monotonic nanoseconds) the next one is due.
+  private var alertsRefresh: AlertsRefresh?
+  private var alertsDue: UInt64 = 0
   private var frameLog: FrameLog?
   /// Wakes in a row on which the keyboard was readable and gave nothing.
   private var emptyWakes = 0
@@ -38,19 +41,21 @@ final class AppSession {
     let terminal = Terminal(color: color)
     defer {
       fetch?.process.terminate()
+      alertsRefresh?.process.terminate()
       terminal.stop()
     }
     draw(terminal)
     frameLog?.firstFrame()
     startAutomaticRefresh()
+    startAlertsRefreshIfDue()
     while true {
       // The clock ticks for the header's age ("as of 12 min ago"); the watcher says how soon
-      // it must look again.
-      let tick: Int32 = fetch == nil ? 15_000 : 1_000
+      // it must look again; the next alerts fetch when it is due.
+      let tick: Int32 = fetch == nil && alertsRefresh == nil ? 15_000 : 1_000
       let ready = Wake(
         signals: signals.descriptor, watcher: watcher.waitDescriptor,
-        fetch: fetch?.process.output,
-        timeoutMilliseconds: min(tick, watcher.waitMilliseconds))
+        fetch: fetch?.process.output, alerts: alertsRefresh?.process.output,
+        timeoutMilliseconds: min(tick, watcher.waitMilliseconds, millisecondsUntilAlertsDue))
       let started = MonotonicClock.nanoseconds()
       if ready.signals, let ending = takeSignals(terminal) { return ending }
       if ready.keyboard {
@@ -68,10 +73,15 @@ final class AppSession {
         self.fetch = nil
         app.refreshFinished(failure: failure)
       }
+      if ready.alerts, let alertsRefresh, case .finished(let failure) = alertsRefresh.poll() {
+        self.alertsRefresh = nil
+        app.alertsRefreshFinished(failure: failure)
+      }
       watcher.noteWake(eventsReadable: ready.watcher)
       // The live view models reload in the watcher's observers.
       try watcher.check()
       startAutomaticRefresh()
+      startAlertsRefreshIfDue()
       // Redrawn on every wake: the age in the header moves with the clock.
       app.needsRedraw = true
       draw(terminal)
@@ -79,22 +89,61 @@ final class AppSession {
   }
 
   /// What one wait found readable: the keyboard (standard input), the signal pipe, the
-  /// watcher's events and the running fetch's output, waited on together with `poll`.
+  /// watcher's events and the running fetches' output, waited on together with `poll`.
   private struct Wake {
     var keyboard = false
     var signals = false
     var watcher = false
     var fetch = false
+    var alerts = false
 
-    init(signals signalPipe: Int32, watcher: Int32?, fetch: Int32?, timeoutMilliseconds: Int32) {
+    init(
+      signals signalPipe: Int32, watcher: Int32?, fetch: Int32?, alerts: Int32?,
+      timeoutMilliseconds: Int32
+    ) {
       var descriptors: [Int32] = [0, signalPipe]
-      if let watcher { descriptors.append(watcher) }
-      if let fetch { descriptors.append(fetch) }
+      var slots: [Int] = []
+      for descriptor in [watcher, fetch, alerts] {
+        slots.append(descriptors.count)
+        if let descriptor { descriptors.append(descriptor) }
+      }
       let ready = Readiness.wait(descriptors, timeoutMilliseconds: timeoutMilliseconds)
       keyboard = ready[0]
       signals = ready[1]
-      if watcher != nil { self.watcher = ready[2] }
-      if fetch != nil { self.fetch = ready[descriptors.count - 1] }
+      if watcher != nil { self.watcher = ready[slots[0]] }
+      if fetch != nil { self.fetch = ready[slots[1]] }
+      if alerts != nil { self.alerts = ready[slots[2]] }
+    }
+  }
+
+  /// How long the wait may last before the next alerts fetch is due (`Int32.max` when none
+  /// will be: `--offline`, `--alerts-every 0`, one running, or no place yet: a place added
+  /// later wakes the loop through the watcher or a key, and the fetch starts then).
+  private var millisecondsUntilAlertsDue: Int32 {
+    guard !app.options.offline, app.options.alertsEvery > 0, alertsRefresh == nil, app.hasPlaces
+    else {
+      return .max
+    }
+    let now = MonotonicClock.nanoseconds()
+    guard alertsDue > now else { return 0 }
+    return Int32(clamping: (alertsDue - now) / 1_000_000 + 1)
+  }
+
+  /// Every place's alerts, at start and then every `--alerts-every`, one fetch at a time and
+  /// none while there is no place; never with `--offline`. A fetch that cannot start waits for
+  /// the next turn like one that failed.
+  private func startAlertsRefreshIfDue() {
+    let options = app.options
+    guard !options.offline, options.alertsEvery > 0, alertsRefresh == nil,
+      app.hasPlaces
+    else { return }
+    let now = MonotonicClock.nanoseconds()
+    guard now >= alertsDue else { return }
+    alertsDue = now + UInt64(options.alertsEvery) * 1_000_000_000
+    do {
+      alertsRefresh = try AlertsRefresh(databasePath: databasePath)
+    } catch {
+      app.alertsRefreshFinished(failure: error.message)
     }
   }
 

@@ -19,7 +19,8 @@ public struct CloudyCommand: ParsableCommand {
       Weather (the selected place's day and week), Locations (l), Add Location (a) and \
       Settings (s); ? lists every key, q quits. Forecasts come from the database; a forecast \
       older than --refresh-after, or R, fetches a new one with cloudy-forecast-fetch (installed \
-      beside cloudy) while the keys keep working. With no database yet, nothing is created \
+      beside cloudy) while the keys keep working; every place's alerts are fetched every \
+      --alerts-every (5m), and ! on Weather lists the selected place's alerts in full. With no database yet, nothing is created \
       until you add a place.
       """,
     version: CloudyVersion.string)
@@ -52,10 +53,10 @@ public struct CloudyCommand: ParsableCommand {
           locationStore: store, settingsStore: store,
           forecastStore: store, geocoder: GazetteerGeocoder(), zones: InstalledTimeZones(),
           now: WallClock.now, describe: { CommandFailure(describing: $0).message },
-          changes: watcher),
+          changes: watcher, alertStore: store),
         options: CloudyApp.Options(
           refreshAfter: fetching.refreshAfter.seconds, offline: fetching.offline,
-          glyphs: unicode ? .utf8 : .ascii))
+          glyphs: unicode ? .utf8 : .ascii, alertsEvery: fetching.alertsEvery.seconds))
       let loop = try AppSession(
         app: app, watcher: watcher, databasePath: databasePath.path,
         color: (Environment.value("NO_COLOR") ?? "").isEmpty,

@@ -28,6 +28,8 @@ final class Terminal {
       init_pair(1, Int16(COLOR_BLACK), Int16(COLOR_CYAN))
       init_pair(2, Int16(COLOR_RED), -1)
       init_pair(3, Int16(COLOR_CYAN), -1)
+      init_pair(4, Int16(COLOR_YELLOW), -1)
+      init_pair(5, Int16(COLOR_WHITE), Int16(COLOR_RED))
     }
     isActive = true
   }

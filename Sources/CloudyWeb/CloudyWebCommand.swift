@@ -26,7 +26,9 @@ public struct CloudyWebCommand: AsyncParsableCommand {
       host are refused (421), changes sent from other sites too (403).
 
       A forecast older than --refresh-after is fetched with cloudy-forecast-fetch (installed \
-      beside cloudy-web) when a page shows it, without holding up the page. SIGINT or \
+      beside cloudy-web) when a page shows it, without holding up the page; every place's \
+      alerts are fetched every --alerts-every (5m) the same way. A place's alerts page is \
+      /places/ID/alerts, linked from the Weather page's banner. SIGINT or \
       SIGTERM: requests in flight finish, event streams close, exit 0.
       """,
     version: CloudyVersion.string)
@@ -88,7 +90,15 @@ public struct CloudyWebCommand: AsyncParsableCommand {
         allowHosts: allowHosts, offline: fetching.offline,
         refreshAfter: fetching.refreshAfter.seconds, tls: tls,
         syncFolder: try syncFolder.map { try SyncFolder.open($0) })
-      try await server.run()
+      let alerts = AlertsRefreshes(
+        databasePath: databasePath, every: fetching.alertsEvery.seconds,
+        offline: fetching.offline)
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { await alerts.run() }
+        try await server.run()
+        // The server stopped (SIGINT, SIGTERM): so does the alerts refresh.
+        group.cancelAll()
+      }
     }
   }
 

@@ -190,6 +190,11 @@
       document.documentElement.setAttribute("data-live", "connected");
     });
     window.addEventListener("pagehide", function () { events.close(); });
+    // An alert ends by the clock, with no change to announce: while one is shown (a banner, a
+    // mark, the alerts page), the live parts are read again every minute.
+    setInterval(function () {
+      if (!offline && document.querySelector(".alert-banner, .alert-mark, #alerts")) reload();
+    }, 60000);
   }
 
   // Add Location: search as you type.

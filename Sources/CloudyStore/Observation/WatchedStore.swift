@@ -146,3 +146,22 @@ extension WatchedStore: ForecastStoring {
     try ForecastRepository(database: try writing()).prune(issuedBefore: cutoff)
   }
 }
+
+extension WatchedStore: AlertStoring {
+  public func alerts(for place: Place) throws -> [WeatherAlert] {
+    try reading(missing: []) { try AlertRepository(database: $0).alerts(for: place) }
+  }
+
+  public func alertsByPlace() throws -> [Place: [WeatherAlert]] {
+    try reading(missing: [:]) { try AlertRepository(database: $0).alertsByPlace() }
+  }
+
+  public func record(_ alerts: [WeatherAlert], for place: Place, fetchedAt: Int64) throws {
+    try AlertRepository(database: try writing()).record(alerts, for: place, fetchedAt: fetchedAt)
+  }
+
+  @discardableResult
+  public func prune(endedBefore cutoff: Int64) throws -> Int {
+    try AlertRepository(database: try writing()).prune(endedBefore: cutoff)
+  }
+}

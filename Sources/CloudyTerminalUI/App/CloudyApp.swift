@@ -28,14 +28,17 @@ public final class CloudyApp {
     /// Changes by any process (the database watcher; a fake in tests): the view models are
     /// live and reload themselves, so the app has one way of learning what changed.
     public var changes: any StoreChanges
+    /// The places' alerts (the banner, the alerts list, the Locations marks); nil shows none.
+    public var alertStore: (any AlertStoring)?
 
     public init(
       locationStore: any LocationStoring, settingsStore: any SettingsStoring,
       forecastStore: any ForecastStoring, geocoder: any Geocoder, zones: any TimeZoneLookup,
       now: @escaping () -> Int64, describe: @escaping (any Error) -> String = { "\($0)" },
-      changes: any StoreChanges
+      changes: any StoreChanges, alertStore: (any AlertStoring)? = nil
     ) {
       self.changes = changes
+      self.alertStore = alertStore
       self.locationStore = locationStore
       self.settingsStore = settingsStore
       self.forecastStore = forecastStore
@@ -53,11 +56,17 @@ public final class CloudyApp {
     /// Never fetch (`--offline`).
     public var offline: Bool
     public var glyphs: Glyphs
+    /// Every place's alerts are fetched this often (seconds) while the app is open; 0 never.
+    public var alertsEvery: Int64
 
-    public init(refreshAfter: Int64 = 30 * 60, offline: Bool = false, glyphs: Glyphs = .utf8) {
+    public init(
+      refreshAfter: Int64 = 30 * 60, offline: Bool = false, glyphs: Glyphs = .utf8,
+      alertsEvery: Int64 = 5 * 60
+    ) {
       self.refreshAfter = refreshAfter
       self.offline = offline
       self.glyphs = glyphs
+      self.alertsEvery = alertsEvery
     }
   }
 
@@ -86,6 +95,13 @@ public final class CloudyApp {
   public internal(set) var forecast: ForecastViewModel?
   /// Alive while the Add Location screen is.
   public internal(set) var addLocation: AddLocationViewModel?
+  /// The selected place's alerts (the banner and the alerts list); nil without a place or an
+  /// alert store.
+  public internal(set) var alerts: AlertsViewModel?
+  /// Which places Locations marks; nil without an alert store.
+  public internal(set) var alertMarks: LiveAlertMarks?
+  /// Why the last alerts fetch failed, for the alerts list; nil when it did not.
+  public internal(set) var alertsRefreshFailure: String?
 
   let dependencies: Dependencies
   var showsHourly = false
@@ -96,6 +112,7 @@ public final class CloudyApp {
   var showsTooSmall = false
   var weatherScroll = 0
   var helpScroll = 0
+  var alertsScroll = 0
   var locationsViewport = ListViewport()
   var settingsViewport = ListViewport()
   var candidatesViewport = ListViewport()
@@ -112,6 +129,8 @@ public final class CloudyApp {
   private var locationsToken: ObservationToken?
   private var settingsToken: ObservationToken?
   private var addLocationTokens: [ObservationToken] = []
+  private var alertsToken: ObservationToken?
+  private var marksToken: ObservationToken?
 
   // MARK: - Initialization
 
@@ -123,6 +142,12 @@ public final class CloudyApp {
       store: dependencies.locationStore, changes: dependencies.changes)
     settings = try SettingsViewModel(
       store: dependencies.settingsStore, changes: dependencies.changes)
+    if let alertStore = dependencies.alertStore {
+      let marks = try LiveAlertMarks(
+        alerts: alertStore, settings: dependencies.settingsStore, changes: dependencies.changes)
+      marksToken = marks.change.bind { [weak self] in self?.needsRedraw = true }
+      alertMarks = marks
+    }
     try showSelectedPlace()
     bindLocations()
     bindSettings()
@@ -157,16 +182,45 @@ public final class CloudyApp {
       target = try LocationEditor(store: dependencies.locationStore).forecastTarget(nil)
     } catch LocationsViewModelError.nothingSelected {
       forecast = nil
+      showAlerts(of: nil)
       return
     }
     if let forecast, forecast.target == target { return }
     if forecast?.target.place != target.place {
       weatherScroll = 0
+      alertsScroll = 0
     }
     forecast = try ForecastViewModel(
       target: target, forecasts: dependencies.forecastStore,
       settings: dependencies.settingsStore, zones: dependencies.zones,
       changes: dependencies.changes, clock: dependencies.now)
+    showAlerts(of: target)
+  }
+
+  /// Makes the live alerts view model of `target` (times in its zone); none without a place.
+  private func showAlerts(of target: ForecastTarget?) {
+    alertsToken = nil
+    alerts = nil
+    guard let target, let alertStore = dependencies.alertStore else { return }
+    do {
+      let model = try AlertsViewModel(
+        place: target.place, timeZone: [forecast?.weather?.timeZone, target.timeZone],
+        alerts: alertStore, settings: dependencies.settingsStore, zones: dependencies.zones,
+        changes: dependencies.changes, clock: dependencies.now)
+      alertsToken = model.change.bind { [weak self] in self?.needsRedraw = true }
+      alerts = model
+    } catch { show(error) }
+  }
+
+  /// Whether there is any place (saved, or the current location) whose alerts can be fetched.
+  public var hasPlaces: Bool { locationsRowCount > 0 }
+
+  /// The alerts fetch (every `alertsEvery` seconds) ended: a failure is kept for the alerts
+  /// list, where a user looks on purpose, rather than said on every screen every five minutes;
+  /// what was fetched reaches the view models through the watcher like any other commit.
+  public func alertsRefreshFinished(failure: String?) {
+    alertsRefreshFailure = failure
+    needsRedraw = true
   }
 
   // MARK: - Refresh

@@ -34,6 +34,7 @@ extension CloudyApp {
     case .locations: handleLocations(key)
     case .settings: handleSettings(key)
     case .help: handleHelp(key)
+    case .alerts: handleAlerts(key)
     case .addLocation: break
     }
     return []
@@ -71,6 +72,24 @@ extension CloudyApp {
     }
   }
 
+  // MARK: - Alerts
+
+  /// The alerts list scrolls like the list of keys; l and s go on as from Weather.
+  private func handleAlerts(_ key: Key) {
+    switch key {
+    case .up, .character("k"): alertsScroll = max(0, alertsScroll - 1)
+    case .down, .character("j"): alertsScroll += 1
+    case .pageUp: alertsScroll = max(0, alertsScroll - pageRows)
+    case .pageDown, .character(" "): alertsScroll += pageRows
+    case .home: alertsScroll = 0
+    case .end: alertsScroll = Int.max / 2
+    case .character("!"): go(to: .weather)
+    case .character("l"): go(to: .locations)
+    case .character("s"): go(to: .settings)
+    default: break
+    }
+  }
+
   // MARK: - Weather
 
   private func handleWeather(_ key: Key) -> [AppEffect] {
@@ -78,6 +97,9 @@ extension CloudyApp {
     case .character("l"): go(to: .locations)
     case .character("s"): go(to: .settings)
     case .character("a"): go(to: .addLocation)
+    case .character("!"):
+      alertsScroll = 0
+      go(to: .alerts)
     case .character("h"):
       showsHourly.toggle()
       weatherScroll = 0

@@ -12,6 +12,8 @@ public enum Screen: Hashable, Sendable {
   case settings
   /// Every key.
   case help
+  /// The selected place's active alerts in full (opened with `!` from Weather).
+  case alerts
 }
 
 /// What the app asks of the terminal layer after a key or a change.

@@ -1,3 +1,5 @@
+public import CloudyModels
+
 /// What a line of the screen is, so the terminal layer can choose its look (bold, reverse,
 /// colour) while the screens decide only the text.
 public enum LineStyle: Hashable, Sendable {
@@ -16,6 +18,9 @@ public enum LineStyle: Hashable, Sendable {
   case prompt
   /// Hints and secondary text.
   case dim
+  /// An alert's banner or title, coloured by its severity where colour is on; its text names
+  /// the severity too, so nothing depends on the colour.
+  case alert(AlertSeverity)
 }
 
 /// One line of a frame: exactly as many columns as the terminal is wide.
@@ -54,7 +59,8 @@ public struct LineLook: Hashable, Sendable {
   public var bold = false
   public var reverse = false
   public var dim = false
-  /// 1: header/footer, 2: error, 3: section title; nil for the terminal's own colours.
+  /// 1: header/footer, 2: error and severe alerts, 3: section title and minor alerts,
+  /// 4: moderate alerts, 5: extreme alerts; nil for the terminal's own colours.
   public var colorPair: Int?
 
   public init(bold: Bool = false, reverse: Bool = false, dim: Bool = false, colorPair: Int? = nil) {
@@ -73,6 +79,18 @@ public struct LineLook: Hashable, Sendable {
     case .error: LineLook(bold: true, colorPair: color ? 2 : nil)
     case .prompt: LineLook(bold: true)
     case .dim: LineLook(dim: true)
+    case .alert(let severity):
+      LineLook(bold: true, colorPair: color ? Self.alertPair(severity) : nil)
+    }
+  }
+
+  /// 5: extreme (white on red), 2: severe (red), 4: moderate (yellow), 3: minor and unknown.
+  static func alertPair(_ severity: AlertSeverity) -> Int {
+    switch severity {
+    case .extreme: 5
+    case .severe: 2
+    case .moderate: 4
+    case .minor, .unknown: 3
     }
   }
 }

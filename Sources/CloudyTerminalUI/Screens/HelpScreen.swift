@@ -32,7 +32,8 @@ extension CloudyApp {
       (
         "Weather",
         [
-          ("l", "places"), ("s", "settings"), ("a", "add a place"), ("h", "hourly / week"),
+          ("l", "places"), ("!", "alerts in full"), ("s", "settings"), ("a", "add a place"),
+          ("h", "hourly / week"),
           ("R", "refresh now"), ("\(arrows)", "scroll"),
         ]
       ),
@@ -43,6 +44,7 @@ extension CloudyApp {
           ("d", "remove (y/n)"), ("J / K", "move the place down / up"), ("r", "rename"),
         ]
       ),
+      ("Alerts", [("\(arrows) PgUp/PgDn", "scroll the text"), ("Esc / !", "back to Weather")]),
       ("Add Location", [("type", "search"), ("\(arrows)", "choose"), ("Enter", "save")]),
       ("Settings", [("\(arrows) j/k", "move"), ("Enter / Space", "choose")]),
       ("Keys", [("\(arrows) PgUp/PgDn", "scroll this list")]),

@@ -1,3 +1,4 @@
+import CloudyModels
 import CloudyStoring
 import CloudyViewModels
 
@@ -49,11 +50,21 @@ extension CloudyApp {
   private func row(_ model: LocationRowViewModel?, _ isCursor: Bool, _ width: Int) -> ScreenLine {
     guard let model else { return ScreenLine("") }
     let mark = model.isSelected ? options.glyphs.checkmark : " "
-    let detail = width >= 60 ? model.detailText + " " : ""
+    // A place with a shown alert: the alert glyph before its name at every width, and the
+    // severity in words where the detail fits.
+    let place: Place =
+      switch model.kind {
+      case .current: .current
+      case .saved(let location, _): .saved(location.id)
+      }
+    let severity = alertMarks?.severity(of: place, at: dependencies.now())
+    let alert = severity == nil ? "" : options.glyphs.alert + " "
+    let words = severity.map { "\($0.text) alert\(options.glyphs.separator)" } ?? ""
+    let detail = width >= 60 ? words + model.detailText + " " : ""
     return ScreenLine(
       TextFit.spread(
-        " \(mark) \(options.glyphs.isolated(model.text))", detail, width: width, minimumLeft: 20,
-        ellipsis: options.glyphs.ellipsis),
+        " \(mark) \(alert)\(options.glyphs.isolated(model.text))", detail, width: width,
+        minimumLeft: 20, ellipsis: options.glyphs.ellipsis),
       isCursor ? .cursor : .normal)
   }
 }

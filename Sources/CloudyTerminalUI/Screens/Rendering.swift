@@ -21,6 +21,7 @@ extension CloudyApp {
     case .addLocation: body = addLocationBody(width: size.columns, height: bodyHeight)
     case .settings: body = settingsBody(width: size.columns, height: bodyHeight)
     case .help: body = helpBody(width: size.columns, height: bodyHeight)
+    case .alerts: body = alertsBody(width: size.columns, height: bodyHeight)
     }
     body = Array(body.prefix(bodyHeight))
     body += Array(repeating: ScreenLine(""), count: bodyHeight - body.count)
@@ -70,6 +71,8 @@ extension CloudyApp {
     case .addLocation: title = "Add Location"
     case .settings: title = "Settings"
     case .help: title = "Keys"
+    case .alerts:
+      title = "Alerts" + (forecast.map { sep + options.glyphs.isolated($0.target.name) } ?? "")
     }
     var status: String
     switch refreshStatus {
@@ -164,7 +167,7 @@ extension CloudyApp {
     switch screen {
     case .weather:
       keys = [
-        "l places", "s settings", "a add", showsHourly ? "h week" : "h hourly",
+        "l places", "! alerts", "s settings", "a add", showsHourly ? "h week" : "h hourly",
         options.offline ? "offline" : "R refresh", "? help", "q quit",
       ]
     case .locations:
@@ -180,6 +183,7 @@ extension CloudyApp {
     case .addLocation: keys = ["type a name", "\(arrows) choose", "Enter save", "Esc cancel"]
     case .settings: keys = ["\(arrows) move", "Enter/Space choose", "Esc back", "? help", "q quit"]
     case .help: keys = ["Esc back", "q quit"]
+    case .alerts: keys = ["\(arrows) scroll", "Esc back", "l places", "? help", "q quit"]
     }
     return keys
   }

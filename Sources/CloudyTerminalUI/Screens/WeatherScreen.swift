@@ -2,9 +2,17 @@ import CloudyModels
 import CloudyViewModels
 
 extension CloudyApp {
+  /// The alert banner when one is shown (see `alertBanner`), then the forecast.
+  func weatherBody(width: Int, height: Int) -> [ScreenLine] {
+    guard let banner = alertBanner(width: width) else {
+      return forecastBody(width: width, height: height)
+    }
+    return [banner] + forecastBody(width: width, height: height - 1)
+  }
+
   /// The Day view on top (date, time, summary, temperature, wind, icon), then the Week view, or
   /// the hourly list with `h`; scrolled with ↑/↓ when it does not fit.
-  func weatherBody(width: Int, height: Int) -> [ScreenLine] {
+  private func forecastBody(width: Int, height: Int) -> [ScreenLine] {
     guard let forecast else { return noPlaceLines }
     guard forecast.weather != nil else { return nothingCachedLines(forecast) }
     // What the forecast holds is shown, and what it lacks said (the view model's words): a

@@ -13,6 +13,8 @@ public struct Glyphs: Hashable, Sendable {
 
   /// The mark of the selected place and of each chosen setting.
   public var checkmark: String { unicode ? "✓" : "*" }
+  /// Marks an alert (the banner, a place in Locations): one column either way.
+  public var alert: String { unicode ? "⚠" : "!" }
   public var ellipsis: String { unicode ? "…" : "..." }
   public var separator: String { unicode ? " · " : " - " }
   public var cursor: String { unicode ? "▏" : "_" }
@@ -56,6 +58,7 @@ public struct Glyphs: Hashable, Sendable {
       switch character {
       case "°": break
       case "✓": result += "*"
+      case "⚠": result += "!"
       case "…": result += "..."
       case "·": result += "-"
       case "—", "–", "\u{2212}": result += "-"

@@ -58,4 +58,43 @@ public enum TextFit {
   public static func table(_ rows: [[String]]) -> [String] {
     TextColumns.lines(rows)
   }
+
+  /// `text` in lines of at most `width` columns, for reading whole (an alert's description):
+  /// broken at spaces, a word longer than a line broken between graphemes, never inside one.
+  /// A blank line separates paragraphs; the single line breaks inside a paragraph (the NWS
+  /// wraps its texts at 69 columns) are read as spaces, so the text fills the window's width.
+  public static func wrap(_ text: String, width: Int) -> [String] {
+    guard width > 0 else { return [] }
+    var lines: [String] = []
+    let paragraphs = text.replacingCRLF().split(separator: "\n\n", omittingEmptySubsequences: true)
+    for (index, paragraph) in paragraphs.enumerated() {
+      if index > 0 { lines.append("") }
+      var current = ""
+      for word in paragraph.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
+        let candidate = current.isEmpty ? String(word) : current + " " + word
+        if DisplayWidth.of(candidate) <= width {
+          current = candidate
+          continue
+        }
+        if !current.isEmpty { lines.append(current) }
+        current = ""
+        for character in word {
+          if DisplayWidth.of(current) + DisplayWidth.of(character) > width, !current.isEmpty {
+            lines.append(current)
+            current = ""
+          }
+          current.append(character)
+        }
+      }
+      if !current.isEmpty { lines.append(current) }
+    }
+    return lines
+  }
+}
+
+extension String {
+  /// Windows and old Mac line ends as "\n" ("\r\n" is one Character in Swift).
+  fileprivate func replacingCRLF() -> String {
+    String(map { $0 == "\r\n" || $0 == "\r" ? "\n" : $0 })
+  }
 }

@@ -15,9 +15,14 @@ public final class AlertsViewModel {
   /// The place's stored messages, as read.
   public private(set) var messages: [WeatherAlert]
 
+  /// Set after a reload that changed what is listed or shown (a live view model's, see the
+  /// live initializer), so a front-end redraws its banner and list.
+  public let change = Observable<Void>(())
+
   private let alerts: any AlertStoring
   private let settingsStore: any SettingsStoring
   private let zone: any TimeZoneFormatting
+  private var liveObservation: StoreChangeObservation?
 
   public init(
     place: Place, timeZone: [String?], alerts: any AlertStoring, settings: any SettingsStoring,
@@ -30,6 +35,34 @@ public final class AlertsViewModel {
     self.now = now
     self.settings = try settings.settings()
     messages = try alerts.alerts(for: place)
+  }
+
+  /// A live view model: reads the stores now, then again after each change `changes` reports
+  /// (by any process: another one importing or cancelling an alert), announcing `change` when
+  /// what is listed or the alert level differs. `clock` gives `now` at each reload.
+  public convenience init(
+    place: Place, timeZone: [String?], alerts: any AlertStoring, settings: any SettingsStoring,
+    zones: any TimeZoneLookup, changes: any StoreChanges, clock: @escaping () -> Int64
+  ) throws {
+    try self.init(
+      place: place, timeZone: timeZone, alerts: alerts, settings: settings, zones: zones,
+      now: clock())
+    liveObservation = changes.observeChanges { [weak self] _ in
+      guard let self else { return }
+      let level = self.settings.alerts
+      if try reload(now: clock()) || self.settings.alerts != level { change.value = () }
+    }
+  }
+
+  /// Moves the clock on without reading the stores: an alert ends (or begins) by the clock,
+  /// with no write to announce it, so a front-end that stays open advances the view model
+  /// before it draws. True when the banner or the active rows changed.
+  @discardableResult
+  public func advance(to now: Int64) -> Bool {
+    guard now != self.now else { return false }
+    let before = rows(includingEnded: false)
+    self.now = now
+    return rows(includingEnded: false) != before
   }
 
   /// Reads the stores again at `now`; true when what is listed changed.

@@ -1,4 +1,5 @@
 import CloudyModels
+import CloudyStoring
 import CloudyViewModels
 
 /// Locations (`/places`): the Current Location and Saved Locations sections, the selected row
@@ -8,10 +9,13 @@ enum PlacesPage {
   struct Model: Sendable {
     var sections: [(title: String, rows: [LocationRowViewModel])]
     var savedCount: Int
+    /// Each place with a shown alert (`AlertMarks`: the alert level's), by its worst severity.
+    var alertMarks: [Place: AlertSeverity]
 
-    init(_ model: LocationsViewModel) {
+    init(_ model: LocationsViewModel, alertMarks: [Place: AlertSeverity] = [:]) {
       sections = model.rows.map { (section, rows) in (section.title, rows) }
       savedCount = model.numberOfRows(inSection: model.index(of: .saved) ?? 0)
+      self.alertMarks = alertMarks
     }
   }
 
@@ -48,7 +52,7 @@ enum PlacesPage {
           "/places/current/select", csrf: csrf, button: "Select",
           label: "Select \(row.text)")
       return """
-        <li\(selected)>\(mark)<span class="name">\(HTML.name(row.text))<small>\(row.detailText)</small></span><span class="actions">\(select)</span></li>
+        <li\(selected)>\(mark)<span class="name">\(HTML.name(row.text))\(AlertsPage.mark(model.alertMarks[.current], place: .current))<small>\(row.detailText)</small></span><span class="actions">\(select)</span></li>
         """
     case .saved(let location, let number):
       let id = String(location.id)
@@ -78,7 +82,7 @@ enum PlacesPage {
         "<a class=\"button danger\" href=\"/places/\(id)/remove\" aria-label=\"Remove \(location.name)\">Remove</a>"
       )
       return """
-        <li\(selected) id="place-\(id)">\(mark)<span class="number">\(number)</span><span class="name">\(HTML.name(location.name))<small>\(row.detailText)</small></span><span class="actions">\(actions)</span></li>
+        <li\(selected) id="place-\(id)">\(mark)<span class="number">\(number)</span><span class="name">\(HTML.name(location.name))\(AlertsPage.mark(model.alertMarks[.saved(location.id)], place: .saved(location.id)))<small>\(row.detailText)</small></span><span class="actions">\(actions)</span></li>
         """
     }
   }

@@ -28,6 +28,9 @@ enum WeatherPage {
     /// The notations the chart's axes use, and the days' sunrise and sunset (its night shading).
     var settings: Settings?
     var days: [WeatherDayData] = []
+    /// The alert banner (the most severe active alert the level shows) and how many are shown.
+    var alertBanner: AlertRowViewModel?
+    var shownAlerts = 0
 
     init() {}
 
@@ -46,6 +49,11 @@ enum WeatherPage {
       hasForecast = forecast.hasForecast
       age = forecast.age(at: now)
       needsRefresh = forecast.needsRefresh(at: now, after: refreshAfter)
+      let alerts = try AlertsViewModel(
+        place: target.place, timeZone: [forecast.weather?.timeZone, target.timeZone],
+        alerts: shared.store, settings: shared.store, zones: shared.zones, now: now)
+      alertBanner = alerts.banner
+      shownAlerts = alerts.shown.count
       guard forecast.hasForecast else { return }
       day = forecast.day
       week = forecast.week
@@ -66,6 +74,7 @@ enum WeatherPage {
   {
     guard let name = model.name, let place = model.place else { return noPlace }
     let refreshPart = refreshControls(place, refresh: refresh, offline: offline, csrf: csrf)
+    let alert = AlertsPage.banner(model.alertBanner, shown: model.shownAlerts, place: place)
     guard model.hasForecast else {
       let what: HTML =
         offline
@@ -74,6 +83,7 @@ enum WeatherPage {
       return """
         <section id="weather" data-live>
         <h1>\(HTML.name(name))</h1>
+        \(alert)
         <p class="lead">No forecast of \(HTML.name(name)) is cached yet.</p>
         <p>\(what)</p>
         \(refresh == .fetching ? "" : refreshPart)
@@ -120,6 +130,7 @@ enum WeatherPage {
     return """
       <section id="weather" data-live>
       <h1>\(HTML.name(name))</h1>
+      \(alert)
       \(age)\(note)
       \(refreshPart)
       \(sections)

@@ -80,12 +80,18 @@ extension WebApp {
     router.get("/places") { request, _ -> Response in
       let notice = notice(request)
       do {
+        // Kept a minute at most: an alert's mark ends by the clock, with no change to announce.
         return try await answer(
-          notice == nil ? "/places" : nil, to: request, contentType: PageResponse.htmlType
+          notice == nil ? "/places" : nil, to: request, lifetime: .seconds(60),
+          contentType: PageResponse.htmlType
         ) {
           let version = shared.events.version
           let model = try await shared.perform { shared in
-            PlacesPage.Model(try LocationsViewModel(store: shared.store))
+            PlacesPage.Model(
+              try LocationsViewModel(store: shared.store),
+              alertMarks: try AlertMarks(
+                alerts: shared.store, settings: shared.store, now: WallClock.now()
+              ).severities)
           }
           return ByteBuffer(
             string: await page(
@@ -109,6 +115,28 @@ extension WebApp {
             body: AddPlacePage.body(model, csrf: csrf)))
       } catch {
         return await errorPage(error, screen: .add)
+      }
+    }
+
+    router.get("/places/{id}/alerts") { request, context -> Response in
+      let parameter = context.parameters.get("id") ?? ""
+      do {
+        // Kept a minute at most: an alert ends by the clock, with no change to announce.
+        return try await answer(
+          "/places/\(parameter)/alerts", to: request, lifetime: .seconds(60),
+          contentType: PageResponse.htmlType
+        ) {
+          let version = shared.events.version
+          let model = try await shared.perform { shared in
+            try AlertsPage.Model(shared, place: parameter, now: WallClock.now())
+          }
+          return ByteBuffer(
+            string: await page(
+              nil, title: "Alerts · \(model.name)", version: version, body: AlertsPage.body(model)
+            ).text)
+        }
+      } catch {
+        return await errorPage(error, screen: nil)
       }
     }
 

@@ -53,13 +53,16 @@ struct AppFixture {
   let clock = FakeClock()
   /// Another process's commits, as the database watcher would report them.
   let changes = FakeChanges()
+  /// The places' alerts (set `stored` and commit a change, as another process's import).
+  let alerts = FakeAlertStore()
 
   func app(_ options: CloudyApp.Options = CloudyApp.Options()) throws -> CloudyApp {
     let clock = clock
     return try CloudyApp(
       CloudyApp.Dependencies(
         locationStore: locations, settingsStore: settings, forecastStore: forecasts,
-        geocoder: geocoder, zones: InstalledTimeZones(), now: { clock.now }, changes: changes),
+        geocoder: geocoder, zones: InstalledTimeZones(), now: { clock.now }, changes: changes,
+        alertStore: alerts),
       options: options)
   }
 
