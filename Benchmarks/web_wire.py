@@ -90,6 +90,10 @@ http {{ access_log off; default_type application/json; gzip_static on; gzip_vary
 
 
 def main():
+    # `--bin DIR`: the release binaries to measure (default .build/release), so a build from
+    # before a change can be measured beside the one after, at the same moments.
+    if "--bin" in sys.argv:
+        web_load.RELEASE = os.path.abspath(sys.argv[sys.argv.index("--bin") + 1])
     for needed in ["wrk", "nginx"]:
         if not shutil.which(needed):
             sys.exit(f"{needed} is missing: apt-get install wrk nginx")
@@ -122,9 +126,10 @@ def main():
                         w = wrk(f"http://127.0.0.1:{port}/api/places", connections, web_headers)
                         n = wrk(f"http://127.0.0.1:{nginx_port}/places.json", connections,
                                 nginx_headers)
-                        rows.append((label, connections, w, n))
+                        rows.append((label, connections, w, n, os.getloadavg()[0]))
                     floor = wrk(f"http://127.0.0.1:{port}/healthz", connections)
-                    rows.append(("empty route /healthz", connections, floor, None))
+                    rows.append(("empty route /healthz", connections, floor, None,
+                                 os.getloadavg()[0]))
             finally:
                 nginx.terminate()
                 shutil.rmtree(nginx_folder, ignore_errors=True)
@@ -132,19 +137,20 @@ def main():
             web.send_signal(signal.SIGTERM)
             web.wait(10)
 
-    print("| GET /api/places | conns | cloudy-web req/s | p99 ms | nginx req/s | p99 ms | cloudy-web / nginx |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
-    for label, connections, w, n in rows:
+    print(f"machine: {os.cpu_count()} cores; load average (1 min) after each row in the last column")
+    print("| GET /api/places | conns | cloudy-web req/s | p99 ms | nginx req/s | p99 ms | cloudy-web / nginx | load |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for label, connections, w, n, load in rows:
         if n is None:
-            print(f"| {label} | {connections} | {w[0]:.0f} | {w[1]:.2f} | | | |")
+            print(f"| {label} | {connections} | {w[0]:.0f} | {w[1]:.2f} | | | | {load:.1f} |")
         else:
             print(f"| {label} | {connections} | {w[0]:.0f} | {w[1]:.2f} | {n[0]:.0f} | {n[1]:.2f} "
-                  f"| {w[0] / n[0] * 100:.0f} % |")
+                  f"| {w[0] / n[0] * 100:.0f} % | {load:.1f} |")
     print("\n| answer | cloudy-web status, bytes on the wire | nginx status, bytes on the wire |")
     print("|---|---:|---:|")
     for label, (ws, wb, ns, nb) in sizes.items():
         print(f"| {label} | {ws}, {wb} B | {ns}, {nb} B |")
-    by = {(label, c): w for label, c, w, _ in rows}
+    by = {(label, c): w for label, c, w, _, _ in rows}
     for connections in (1, 64):
         ratio = by[("304", connections)][0] / by[("empty route /healthz", connections)][0] * 100
         print(f"\n304 at {connections} connections: {ratio:.0f} % of the empty route's rate "
