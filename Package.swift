@@ -274,7 +274,8 @@ let package = Package(
     .testTarget(
       name: "CloudyWebTests",
       dependencies: [
-        "CloudyWeb",
+        "CloudyWeb", "CloudyModels", "CloudyStoring", "CloudyStore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Logging", package: "swift-log"),

@@ -8,7 +8,10 @@ second and p99 latency of:
   tag the gzip answer carried), each beside nginx doing the same with the same bytes;
 - `GET /healthz`, the empty route (framework and access checks, no store): the floor a 304 is
   measured against.
-It also counts the bytes on the wire (status line, headers and body) of each answer.
+It also counts the bytes on the wire (status line, headers and body) of each answer, prints the
+machine's load average beside each row (other work on the machine moves every figure), and
+measures the 304 against the empty route in five pairs run back to back (their median ratio).
+`--bin DIR` measures the release binaries in DIR instead of .build/release.
 
 Targets (issue 32): /api/places ≥ 50 % of nginx's rate and p99 ≤ 5 ms at 64 connections; a 304
 ≥ 80 % of the empty route's rate. Needs release builds (`swift build -c release --product
@@ -49,9 +52,9 @@ def exchange(port, path, headers=()):
     return status, fields, body, len(data)
 
 
-def wrk(url, connections, headers=()):
+def wrk(url, connections, headers=(), duration=None):
     args = ["wrk", "-t", "2" if connections > 1 else "1", "-c", str(connections),
-            "-d", web_load.DURATION, "--latency"]
+            "-d", duration or web_load.DURATION, "--latency"]
     for name, value in headers:
         args += ["-H", f"{name}: {value}"]
     out = subprocess.run(args + [url], capture_output=True, text=True).stdout
@@ -90,6 +93,10 @@ http {{ access_log off; default_type application/json; gzip_static on; gzip_vary
 
 
 def main():
+    # `--bin DIR`: the release binaries to measure (default .build/release), so a build from
+    # before a change can be measured beside the one after, at the same moments.
+    if "--bin" in sys.argv:
+        web_load.RELEASE = os.path.abspath(sys.argv[sys.argv.index("--bin") + 1])
     for needed in ["wrk", "nginx"]:
         if not shutil.which(needed):
             sys.exit(f"{needed} is missing: apt-get install wrk nginx")
@@ -122,9 +129,18 @@ def main():
                         w = wrk(f"http://127.0.0.1:{port}/api/places", connections, web_headers)
                         n = wrk(f"http://127.0.0.1:{nginx_port}/places.json", connections,
                                 nginx_headers)
-                        rows.append((label, connections, w, n))
+                        rows.append((label, connections, w, n, os.getloadavg()[0]))
                     floor = wrk(f"http://127.0.0.1:{port}/healthz", connections)
-                    rows.append(("empty route /healthz", connections, floor, None))
+                    rows.append(("empty route /healthz", connections, floor, None,
+                                 os.getloadavg()[0]))
+                # The 304 against the empty route, back to back five times at 64 connections:
+                # on a machine shared with other work the load moves between two rows minutes
+                # apart, so the ratio is taken from pairs seconds apart, and their median.
+                pairs = []
+                for _ in range(5):
+                    a = wrk(f"http://127.0.0.1:{port}/api/places", 64, web_304, duration="4s")
+                    b = wrk(f"http://127.0.0.1:{port}/healthz", 64, duration="4s")
+                    pairs.append((a[0], b[0], os.getloadavg()[0]))
             finally:
                 nginx.terminate()
                 shutil.rmtree(nginx_folder, ignore_errors=True)
@@ -132,19 +148,27 @@ def main():
             web.send_signal(signal.SIGTERM)
             web.wait(10)
 
-    print("| GET /api/places | conns | cloudy-web req/s | p99 ms | nginx req/s | p99 ms | cloudy-web / nginx |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
-    for label, connections, w, n in rows:
+    print(f"machine: {os.cpu_count()} cores; load average (1 min) after each row in the last column")
+    print("| GET /api/places | conns | cloudy-web req/s | p99 ms | nginx req/s | p99 ms | cloudy-web / nginx | load |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for label, connections, w, n, load in rows:
         if n is None:
-            print(f"| {label} | {connections} | {w[0]:.0f} | {w[1]:.2f} | | | |")
+            print(f"| {label} | {connections} | {w[0]:.0f} | {w[1]:.2f} | | | | {load:.1f} |")
         else:
             print(f"| {label} | {connections} | {w[0]:.0f} | {w[1]:.2f} | {n[0]:.0f} | {n[1]:.2f} "
-                  f"| {w[0] / n[0] * 100:.0f} % |")
+                  f"| {w[0] / n[0] * 100:.0f} % | {load:.1f} |")
     print("\n| answer | cloudy-web status, bytes on the wire | nginx status, bytes on the wire |")
     print("|---|---:|---:|")
     for label, (ws, wb, ns, nb) in sizes.items():
         print(f"| {label} | {ws}, {wb} B | {ns}, {nb} B |")
-    by = {(label, c): w for label, c, w, _ in rows}
+    print("\n304 and the empty route back to back (64 connections, 4 s each):")
+    print("| pair | 304 req/s | /healthz req/s | 304 / empty | load |")
+    print("|---:|---:|---:|---:|---:|")
+    for index, (a, b, load) in enumerate(pairs, 1):
+        print(f"| {index} | {a:.0f} | {b:.0f} | {a / b * 100:.0f} % | {load:.1f} |")
+    ratios = sorted(a / b for a, b, _ in pairs)
+    print(f"median: {ratios[len(ratios) // 2] * 100:.0f} % of the empty route's rate")
+    by = {(label, c): w for label, c, w, _, _ in rows}
     for connections in (1, 64):
         ratio = by[("304", connections)][0] / by[("empty route /healthz", connections)][0] * 100
         print(f"\n304 at {connections} connections: {ratio:.0f} % of the empty route's rate "

@@ -76,7 +76,20 @@ public struct CloudyWebCommand: AsyncParsableCommand {
     help: ArgumentHelp("The private key of --tls-cert (PEM).", valueName: "file"))
   var tlsKey: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "How many hours the Weather page's chart and hourly table show (1 to \(WebApp.maximumHours); at most what is cached).",
+      valueName: "n"))
+  var hours: Int = WebApp.defaultHours
+
   @OptionGroup var fetching: FetchingOptions
+
+  public func validate() throws {
+    guard (1...WebApp.maximumHours).contains(hours) else {
+      throw ValidationError("--hours is \(hours); expected 1 to \(WebApp.maximumHours)")
+    }
+  }
 
   public init() {}
 
@@ -88,7 +101,7 @@ public struct CloudyWebCommand: AsyncParsableCommand {
       let server = try WebServer(
         databasePath: databasePath.path, listen: listen, token: token,
         allowHosts: allowHosts, offline: fetching.offline,
-        refreshAfter: fetching.refreshAfter.seconds, tls: tls,
+        refreshAfter: fetching.refreshAfter.seconds, hours: hours, tls: tls,
         syncFolder: try syncFolder.map { try SyncFolder.open($0) })
       let alerts = AlertsRefreshes(
         databasePath: databasePath, every: fetching.alertsEvery.seconds,

@@ -68,20 +68,26 @@
         selection = [focused.selectionStart, focused.selectionEnd];
       }
     } catch (e) {}
+    var missing = false;
     document.querySelectorAll("[data-live]").forEach(function (old) {
       if (!old.id) return;
       var next = fresh.getElementById(old.id);
-      if (next && old.outerHTML !== next.outerHTML) morph(old, next);
+      if (!next) missing = true;
+      else if (old.outerHTML !== next.outerHTML) morph(old, next);
     });
+    // A region the page now lacks (the place a rename page is about was removed elsewhere): the
+    // main content becomes what the server says now, whole, rather than stay as it was.
+    var main = document.getElementById("main");
+    var freshMain = fresh.getElementById("main");
+    if (missing && main && freshMain) morph(main, freshMain);
     // A focused control moved within its list lost the focus on the way: given back, with the
     // caret where it was. One that is gone leaves the focus on the main content.
     if (focused && focused !== document.body && document.activeElement !== focused) {
       if (focused.isConnected) {
         focused.focus({ preventScroll: true });
         if (selection) try { focused.setSelectionRange(selection[0], selection[1]); } catch (e) {}
-      } else {
-        var main = document.getElementById("main");
-        if (main) main.focus({ preventScroll: true });
+      } else if (main) {
+        main.focus({ preventScroll: true });
       }
     }
     var version = fresh.documentElement.getAttribute("data-version");

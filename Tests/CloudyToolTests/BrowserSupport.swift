@@ -18,7 +18,9 @@ final class BrowserSession {
   private let session: String
   private static let elementKey = "element-6066-11e4-a52e-4f735466cecf"
 
-  init(width: Int = 1280, height: Int = 800) throws {
+  /// `home`: the HOME chromedriver and Chromium run with; its `.pki/nssdb` is where Chromium on
+  /// Linux reads the certificate authorities a user added (see `WebOfflineTests`' HTTPS test).
+  init(width: Int = 1280, height: Int = 800, home: String? = nil) throws {
     guard let chromium = Self.chromium, let driver = Self.driver else {
       throw BrowserError.failed("chromium or chromedriver is not installed")
     }
@@ -26,6 +28,11 @@ final class BrowserSession {
     driverProcess = Process()
     driverProcess.executableURL = URL(fileURLWithPath: driver)
     driverProcess.arguments = ["--port=\(driverPort)"]
+    if let home {
+      var environment = ProcessInfo.processInfo.environment
+      environment["HOME"] = home
+      driverProcess.environment = environment
+    }
     driverProcess.standardOutput = FileHandle.nullDevice
     driverProcess.standardError = FileHandle.nullDevice
     try driverProcess.run()

@@ -98,6 +98,82 @@ extension WebBrowserTests {
       #expect(web.stop() == 0)
     }
 
+    @Test(
+      "typing in the rename field while another process renames the place: applied, focus, text and caret kept"
+    )
+    func typingInALiveRegion() throws {
+      let folder = try ToolTestFolder()
+      let db = try AppTerminalTests.database(
+        folder, places: [AppTerminalTests.richmond, AppTerminalTests.oslo])
+      let web = try WebServerProcess(database: db, ["--offline"])
+      let browser = try BrowserSession()
+      let oslo = try sqlite3(db, "SELECT id FROM location WHERE name = 'Oslo'")
+      try browser.open("http://127.0.0.1:\(web.port)/places/\(oslo)/rename")
+      #expect(try browser.text("main h1") == "Rename Oslo")
+      // The field is inside the live region; the user types a new name, caret after "Oslo".
+      #expect(
+        try browser.run("return !!document.querySelector('[data-live] #name')") as? Bool == true)
+      try browser.run("document.querySelector('#name').value = ''")
+      try browser.type("Oslo sentrum", into: "#name")
+      try browser.run("document.querySelector('#name').setSelectionRange(4, 4)")
+      let marker = try browser.run("return document.documentElement.getAttribute('data-updated')")
+      let renamed = try ToolRunner.run(
+        "cloudy-locations", ["rename", "Oslo", "Christiania", "--db", db])
+      #expect(renamed.status == 0, "\(renamed.standardError)")
+      // The update is applied under the focus: the heading and the title name the place as the
+      // file now does, not as it was.
+      #expect(
+        try browser.waitUntil(
+          "return document.querySelector('main h1').innerText === 'Rename Christiania' && document.title.includes('Christiania')"
+        ), "heading \((try? browser.text("main h1")) ?? "")")
+      #expect(
+        try browser.run("return document.documentElement.getAttribute('data-updated')") as? String
+          != marker as? String)
+      #expect(try browser.run("return document.activeElement.id") as? String == "name")
+      #expect(
+        try browser.run("return document.querySelector('#name').value") as? String
+          == "Oslo sentrum")
+      #expect(
+        try browser.run(
+          "var f = document.querySelector('#name'); return [f.selectionStart, f.selectionEnd]")
+          as? [Int] == [4, 4])
+      // Typing goes on at the caret.
+      try browser.type(" ", into: "#name")
+      #expect(
+        try browser.run("return document.querySelector('#name').value") as? String
+          == "Oslo  sentrum")
+      // Focus leaves; another change arrives: the region is current, the typed text stays.
+      try browser.run("document.activeElement.blur()")
+      #expect(
+        try ToolRunner.run(
+          "cloudy-locations", ["rename", "Christiania", "Kristiania", "--db", db]
+        ).status == 0)
+      #expect(
+        try browser.waitUntil(
+          "return document.querySelector('main h1').innerText === 'Rename Kristiania'"))
+      #expect(
+        try browser.run("return document.querySelector('#name').value") as? String
+          == "Oslo  sentrum")
+      // And what was typed is what the form saves, on the place the page names.
+      try browser.run("document.querySelector('#name').value = 'Oslo sentrum'")
+      try browser.click("main form button[type='submit']")
+      #expect(try browser.waitUntil("return location.pathname === '/places'"))
+      #expect(try AppTerminalTests.names(db) == "Richmond|Oslo sentrum")
+
+      // The place removed elsewhere while its rename page is open and focused: the page says
+      // it is gone rather than keep offering a form for it.
+      let richmond = try sqlite3(db, "SELECT id FROM location WHERE name = 'Richmond'")
+      try browser.open("http://127.0.0.1:\(web.port)/places/\(richmond)/rename")
+      try browser.type("Richmond, VA", into: "#name")
+      #expect(
+        try ToolRunner.run("cloudy-locations", ["remove", "Richmond", "--db", db]).status == 0)
+      #expect(
+        try browser.waitUntil(
+          "return document.querySelector('main').innerText.includes('no saved place') && !document.querySelector('#name')"
+        ), "\((try? browser.text("main")) ?? "")")
+      #expect(web.stop() == 0)
+    }
+
     @Test("the remove and rename pages act on the place they named after another process reorders")
     func confirmationsActById() throws {
       let folder = try ToolTestFolder()

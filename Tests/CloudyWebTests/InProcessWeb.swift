@@ -22,7 +22,7 @@ final class InProcessWeb {
   /// The authority every request names (the policy's own loopback address).
   let host = "127.0.0.1:8470"
 
-  init(token: String? = nil) throws {
+  init(token: String? = nil, hours: Int = WebApp.defaultHours) throws {
     folder = NSTemporaryDirectory() + "cloudy-web-tests-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     databasePath = folder + "/cloudy.sqlite"
@@ -31,7 +31,8 @@ final class InProcessWeb {
       shared: shared,
       refreshes: ForecastRefreshes(
         databasePath: databasePath, offline: true, retryAfter: 60, events: shared.events),
-      csrf: CSRFToken(value: "test-csrf-token"), offline: true, refreshAfter: 1800, token: token)
+      csrf: CSRFToken(value: "test-csrf-token"), offline: true, refreshAfter: 1800, token: token,
+      hours: hours)
     let hosts = HostPolicy(listen: ListenAddress(host: "127.0.0.1", port: 8470), extraNames: [])
     responder = app.responder(hosts: hosts)
   }

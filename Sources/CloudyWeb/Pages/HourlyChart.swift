@@ -68,15 +68,19 @@ enum HourlyChart {
     parts.append(
       "<line class=\"baseline\" x1=\"\(n(left))\" x2=\"\(n(right))\" y1=\"\(n(barsBottom))\" y2=\"\(n(barsBottom))\"/>"
     )
-    // Hours along the bottom: every sixth, as the time notation writes them.
-    for (index, hour) in hours.enumerated() where index % 6 == 0 {
-      // Every other label is minor: a phone shows one per 12 hours (style.css).
-      let kind = index % 12 == 0 ? "axis" : "axis minor"
+    // Hours along the bottom (see `labels`), and a faint line at each local midnight when the
+    // chart spans more than two days.
+    for label in labels(hours) {
+      if label.dayStart && hours.count > 48 {
+        parts.append(
+          "<line class=\"grid\" x1=\"\(n(x(label.index)))\" x2=\"\(n(x(label.index)))\" y1=\"\(n(top))\" y2=\"\(n(barsBottom))\"/>"
+        )
+      }
       // The first label starts at its hour rather than centred on it, so it is not cut.
-      let anchor = index == 0 ? "start" : "middle"
-      let labelX = index == 0 ? x(index) - 8 : x(index)
+      let anchor = label.index == 0 ? "start" : "middle"
+      let labelX = label.index == 0 ? x(label.index) - 8 : x(label.index)
       parts.append(
-        "<text class=\"\(kind)\" x=\"\(n(labelX))\" y=\"\(n(barsBottom + 22))\" text-anchor=\"\(anchor)\">\(HTML.escape(hour.time))</text>"
+        "<text class=\"\(label.minor ? "axis minor" : "axis")\" x=\"\(n(labelX))\" y=\"\(n(barsBottom + 22))\" text-anchor=\"\(anchor)\">\(HTML.escape(label.text))</text>"
       )
     }
     // The lines last, over the rest.
@@ -104,6 +108,56 @@ enum HourlyChart {
         + parts.joined() + "</svg>"
         + "<figcaption>" + legend.joined(separator: " ") + "</figcaption></figure>"
     )
+  }
+
+  /// One label along the bottom: the hour it stands under, its text, and whether a phone hides
+  /// it (`minor`, style.css) or it starts a local day.
+  struct AxisLabel: Equatable {
+    let index: Int
+    let text: String
+    let minor: Bool
+    let dayStart: Bool
+  }
+
+  /// The labels under the hours, thinned so that they never crowd (about 640 units wide):
+  /// - up to 48 hours: every sixth hour in the time notation, every other one minor;
+  /// - up to 120 hours (`--hours 96`): the day's name at each local midnight, noon minor;
+  /// - beyond (`--hours 168` and up to 384): the day's name at each midnight, every other
+  ///   midnight when more than eight days are shown.
+  /// A chart that does not start at midnight names its first day at its first hour when the
+  /// first midnight is at least eight hours away (else the two labels would touch).
+  static func labels(_ hours: [WeatherHourViewModel]) -> [AxisLabel] {
+    guard hours.count > 48 else {
+      return hours.indices.filter { $0 % 6 == 0 }.map {
+        AxisLabel(index: $0, text: hours[$0].time, minor: $0 % 12 != 0, dayStart: false)
+      }
+    }
+    let starts = hours.indices.filter { $0 > 0 && hours[$0].dateKey != hours[$0 - 1].dateKey }
+    let everyOther = starts.count > 8
+    var labels: [AxisLabel] = []
+    if (starts.first ?? hours.count) >= 8 {
+      labels.append(
+        AxisLabel(index: 0, text: dayName(hours[0]), minor: false, dayStart: false))
+    }
+    for (order, start) in starts.enumerated() {
+      labels.append(
+        AxisLabel(
+          index: start, text: dayName(hours[start]), minor: everyOther && order % 2 == 1,
+          dayStart: true))
+      // Noon of that day, when noon is in the chart and there is room (up to 120 hours).
+      let noon = start + 12
+      if hours.count <= 120, noon < hours.count, hours[noon].dateKey == hours[start].dateKey {
+        labels.append(AxisLabel(index: noon, text: hours[noon].time, minor: true, dayStart: false))
+      }
+    }
+    return labels.sorted { $0.index < $1.index }
+  }
+
+  /// "Thu 15" from the hour's date ("Thu, January 15"): short enough for a day's width.
+  private static func dayName(_ hour: WeatherHourViewModel) -> String {
+    let parts = hour.date.split(separator: ",")
+    guard parts.count == 2, let day = parts[1].split(separator: " ").last else { return hour.date }
+    return "\(parts[0]) \(day)"
   }
 
   /// Shaded bands for the hours outside every day's sunrise–sunset (none without sun times).

@@ -103,7 +103,12 @@ enum PlacesPage {
       error.map { "<p class=\"problem\" role=\"alert\" id=\"name-error\">\($0)</p>" } ?? ""
     let described: HTML =
       error == nil ? "" : " aria-describedby=\"name-error\" aria-invalid=\"true\""
+    // Live (app.js): another device renaming this place renames it in the heading and the title
+    // while the user types here; the field, focused or not, keeps what was typed. Not with an
+    // error: that page answers a POST, and the page fetched again would drop the error.
+    let live: HTML = error == nil ? " data-live" : ""
     return """
+      <section id="rename"\(live)>
       <h1>Rename \(HTML.name(row.text))</h1>
       \(problem)
       <form method="post" action="/places/\(String(id))/rename">
@@ -112,6 +117,7 @@ enum PlacesPage {
       <input id="name" name="name" value="\(row.text)" required maxlength="200" autocomplete="off"\(described)>
       <p><button type="submit">Rename</button> <a class="button" href="/places">Cancel</a></p>
       </form>
+      </section>
       """
   }
 }

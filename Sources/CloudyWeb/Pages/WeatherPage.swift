@@ -34,7 +34,11 @@ enum WeatherPage {
 
     init() {}
 
-    init(_ shared: isolated SharedStore, now: Int64, refreshAfter: Int64) throws {
+    /// `hours`: how many hours the chart and the table show (`--hours`, at most what is cached).
+    init(
+      _ shared: isolated SharedStore, now: Int64, refreshAfter: Int64,
+      hours: Int = ForecastViewModel.defaultHours
+    ) throws {
       let target: ForecastTarget
       do {
         target = try LocationEditor(store: shared.store).forecastTarget(nil)
@@ -57,7 +61,7 @@ enum WeatherPage {
       guard forecast.hasForecast else { return }
       day = forecast.day
       week = forecast.week
-      hourly = forecast.hourly
+      hourly = forecast.hourly(hours: hours)
       settings = forecast.settings
       days = forecast.weather?.days ?? []
       timeZoneNote = forecast.timeZone.fallbackNote

@@ -53,8 +53,10 @@ extension WebApp {
       ) {
         let version = shared.events.version
         let refreshAfter = self.refreshAfter
+        let hours = self.hours
         let model = try await shared.perform { shared in
-          try WeatherPage.Model(shared, now: WallClock.now(), refreshAfter: refreshAfter)
+          try WeatherPage.Model(
+            shared, now: WallClock.now(), refreshAfter: refreshAfter, hours: hours)
         }
         var status = RefreshStatus.idle
         if let place = model.place {

@@ -8,7 +8,10 @@ enum SecurityHeaders {
   static let contentSecurityPolicy =
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
+  /// Adds them, unless they are there already: an answer made once carries them from the
+  /// start (`MadeAnswer`), and its prepared headers are then handed on untouched (not copied).
   static func apply(to headers: inout HTTPFields) {
+    guard !headers.contains(.contentSecurityPolicy) else { return }
     headers[.contentSecurityPolicy] = contentSecurityPolicy
     headers[.xContentTypeOptions] = "nosniff"
     headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"

@@ -16,8 +16,15 @@ struct WebApp: Sendable {
   let refreshAfter: Int64
   /// The login token; nil when none is needed.
   let token: String?
+  /// Hours the Weather page's chart and hourly table show (`--hours`; at most what is cached).
+  var hours = WebApp.defaultHours
   /// The notices redirects name by key (`?notice=`).
   let notices = NoticeBoard()
+
+  /// The "next 48 hours", as the terminal app and `cloudy-forecast show --hourly` show.
+  static let defaultHours = 48
+  /// The most hours a cached forecast holds (as `cloudy-forecast show --hours` allows).
+  static let maximumHours = 384
 
   /// What answers every request: the router, with HEAD answered as GET (`HeadRequests`).
   func responder(hosts: HostPolicy) -> HeadRequests<RouterResponder<WebContext>> {

@@ -20,7 +20,8 @@ struct WebServer {
 
   init(
     databasePath: String, listen: ListenAddress, token: String?, allowHosts: [String],
-    offline: Bool, refreshAfter: Int64, tls: TLSConfiguration? = nil,
+    offline: Bool, refreshAfter: Int64, hours: Int = WebApp.defaultHours,
+    tls: TLSConfiguration? = nil,
     syncFolder: SyncFolder? = nil
   ) throws {
     self.tls = tls
@@ -32,7 +33,8 @@ struct WebServer {
       refreshes: ForecastRefreshes(
         databasePath: databasePath, offline: offline, retryAfter: max(60, refreshAfter),
         events: shared.events),
-      csrf: try CSRFToken(), offline: offline, refreshAfter: refreshAfter, token: token)
+      csrf: try CSRFToken(), offline: offline, refreshAfter: refreshAfter, token: token,
+      hours: hours)
     self.listen = listen
     self.syncFolder = syncFolder
     hosts = HostPolicy(listen: listen, extraNames: allowHosts)

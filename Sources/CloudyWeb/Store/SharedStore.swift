@@ -41,6 +41,8 @@ actor SharedStore {
     var answers: [String: MadeAnswer] = [:]
     /// When `cachedAnswer` last looked (monotonic nanoseconds).
     var lookedAt: UInt64 = 0
+    /// When a request last went to the actor for a look that was due (see `recentAnswer`).
+    var lookClaimedAt: UInt64 = 0
     /// False while the file cannot be read (no answer is served then).
     var readable = true
   }
@@ -103,15 +105,27 @@ actor SharedStore {
   /// The answer kept for `key` when the file was looked at within the last millisecond (by
   /// `cachedAnswer`, on the actor) and nothing changed since: what `cachedAnswer` would give
   /// then, without waiting for the actor. nil means: ask `cachedAnswer`.
+  ///
+  /// When a look is due, one request goes to the actor to make it; the requests that arrive
+  /// while it is on its way (within the next millisecond) are answered as if they had come just
+  /// before it, rather than all queueing on the actor behind it. An answer is therefore at most
+  /// two milliseconds behind another process's commit, and never behind this process's own
+  /// (`announceChange` counts it at once).
   nonisolated func recentAnswer(
     _ key: String, lifetime: Duration?, lookWithin: UInt64 = 1_000_000
   ) -> MadeAnswer? {
     let now = MonotonicClock.nanoseconds()
     let version = events.version
     return recent.withLock { recent -> MadeAnswer? in
-      guard recent.readable, now &- recent.lookedAt <= lookWithin, let answer = recent.answers[key],
-        answer.version == version
+      guard recent.readable, let answer = recent.answers[key], answer.version == version
       else { return nil }
+      if now &- recent.lookedAt > lookWithin {
+        // Due. Another request is looking already: served meanwhile. Else this one looks.
+        guard now &- recent.lookClaimedAt <= lookWithin else {
+          recent.lookClaimedAt = now
+          return nil
+        }
+      }
       if let lifetime {
         let (seconds, attoseconds) = lifetime.components
         let limit = UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
