@@ -556,8 +556,9 @@ struct AppTerminalTests {
       executableAt: URL(fileURLWithPath: "/bin/cp"), [script, wrapper.path])
     #expect(copied.status == 0, "\(copied.standardError)")
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
+    // No alerts fetch: it would run the wrapper too, and its move would swap the places back.
     let pane = try TmuxPane(
-      arguments: ["--db", db],
+      arguments: ["--db", db, "--alerts-every", "0"],
       environment: ["CLOUDY_OPEN_METEO_URL": server.baseURL.absoluteString], executable: app)
     try pane.waitFor("as of just now")
     #expect(try Self.names(db) == "Oslo|Auckland")
