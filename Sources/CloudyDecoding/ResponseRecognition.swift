@@ -23,6 +23,23 @@ public enum ResponseRecognition {
     return errorOrEmptyAnswer(top)
   }
 
+  /// Where a body that starts as JSON (`{` or `[`) stops being JSON, e.g. "line 1, column 15:
+  /// not valid JSON: the key "latitude" appears twice"; nil when it parses, or does not start
+  /// as JSON. A cut or hand-edited file is then named for what is wrong with it, not as a
+  /// document of an unknown kind.
+  public static func syntaxProblem(_ json: [UInt8]) -> String? {
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let text = json.starts(with: bom) ? Array(json.dropFirst(3)) : json
+    let start = text.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+    guard start == UInt8(ascii: "{") || start == UInt8(ascii: "[") else { return nil }
+    do {
+      _ = try JSONReader.parse(text)
+      return nil
+    } catch {
+      return error.description
+    }
+  }
+
   /// An answer of Open-Meteo's geocoding API, with the places it found or with none.
   private static func geocodingAnswer(_ top: JSONNode) -> String? {
     // Open-Meteo's place search: {"results": [{"name", "latitude", "longitude", "feature_code"…}]}.
