@@ -94,7 +94,7 @@ let package = Package(
     .target(name: "CloudyJSON"),
     .target(
       name: "CloudyDecoding",
-      dependencies: ["CloudyServices", "CloudyModels", "CloudyPlatform", "CloudyXML"]),
+      dependencies: ["CloudyJSON", "CloudyServices", "CloudyModels", "CloudyPlatform", "CloudyXML"]),
     // libcurl's easy interface, for the one executable that uses the network (see HTTPFetcher:
     // URLSession busy-loops on Linux while a server is slow). Headers: libcurl4-openssl-dev.
     .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),

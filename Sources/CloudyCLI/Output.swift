@@ -10,6 +10,19 @@ public enum Output {
     print(MessageText.visible(text))
   }
 
+  /// Lines as `line` prints them, in one `print`: `cloudy-locations list` prints 1,000, and a
+  /// `print` per line (its lock and stream calls) was a sixth of the command.
+  public static func lines(_ lines: [String]) {
+    guard !lines.isEmpty else { return }
+    var text = ""
+    text.reserveCapacity(lines.reduce(lines.count) { $0 + $1.utf8.count })
+    for (index, line) in lines.enumerated() {
+      if index > 0 { text += "\n" }
+      text += MessageText.visible(line)
+    }
+    print(text)
+  }
+
   /// `--json`: one document, indented, keys in the order the shape lists them.
   public static func json(_ value: JSON) {
     print(value.rendered())

@@ -1,3 +1,4 @@
+import CloudyJSON
 import CloudyModels
 import CloudyServices
 

@@ -1,3 +1,4 @@
+import CloudyJSON
 public import CloudyModels
 public import CloudyServices
 
@@ -20,19 +21,19 @@ public enum ForecastResponseFormat: String, Sendable, CaseIterable {
   /// Open-Meteo: `utc_offset_seconds`, `generationtime_ms`, a `…_units` object, `current` /
   /// `current_weather`, or `hourly`/`daily` objects holding a `time` column.
   public static func detect(_ json: [UInt8]) -> ForecastResponseFormat? {
-    guard let document = try? JSONValue.parse(json), case .object(let top) = document else {
+    guard let top = try? ResponseJSON.parse(json), case .object = top.value else {
       return nil
     }
     if top["currently"] != nil { return .darkSky }
     // Open-Meteo's error body: {"error": true, "reason": "…"} (either key order).
-    if case .bool(true)? = top["error"], top["reason"] != nil { return .openMeteo }
+    if case .bool(true)? = top["error"]?.value, top["reason"] != nil { return .openMeteo }
     let openMeteoKeys = [
       "utc_offset_seconds", "generationtime_ms", "current", "current_weather", "current_units",
       "hourly_units", "daily_units",
     ]
     if openMeteoKeys.contains(where: { top[$0] != nil }) { return .openMeteo }
     for block in ["hourly", "daily"] {
-      guard case .object(let members)? = top[block] else { continue }
+      guard let members = top[block], case .object = members.value else { continue }
       if members["data"] != nil { return .darkSky }
       if members["time"] != nil { return .openMeteo }
     }
@@ -73,16 +74,16 @@ public enum ForecastDecoder {
     _ body: [UInt8], format: ForecastResponseFormat, fetchedAt: Int64, model: String? = nil,
     entry: Int? = nil
   ) throws(ForecastError) -> Decoded {
-    var parsed = try JSONValue.parse(body)
+    var parsed = try ResponseJSON.parse(body)
     if let entry {
-      guard case .array(let entries) = parsed, entries.indices.contains(entry) else {
+      guard case .array(let entries) = parsed.value, entries.indices.contains(entry) else {
         throw .invalidResponse("the response holds no forecast number \(entry + 1)")
       }
       parsed = entries[entry]
     }
     let document = JSONField(parsed, path: "")
     guard case .object = document.value else {
-      throw .invalidResponse("the document is \(document.value.kindName), expected an object")
+      throw .invalidResponse("the document is \(document.node.kindName), expected an object")
     }
     let decoded: DecodedForecast
     switch format {

@@ -1,3 +1,4 @@
+import CloudyJSON
 import CloudyModels
 import CloudyServices
 
@@ -461,7 +462,8 @@ enum OpenMeteoDecoding {
     -> Int64
   {
     switch field.value {
-    case .number(let value):
+    case .number(let number):
+      let value = number.value
       guard value.isFinite, value == value.rounded(), abs(value) < 1e15 else {
         throw .invalidResponse("\(field.path) \(value) is not a unix time")
       }
@@ -469,7 +471,7 @@ enum OpenMeteoDecoding {
     case .string(let text):
       return try clock.unixTime(iso: text, path: field.path)
     default:
-      throw .invalidResponse("\(field.path) is \(field.value.kindName), expected a time")
+      throw .invalidResponse("\(field.path) is \(field.node.kindName), expected a time")
     }
   }
 

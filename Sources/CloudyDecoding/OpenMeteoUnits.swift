@@ -1,3 +1,4 @@
+import CloudyJSON
 import CloudyModels
 import CloudyServices
 
@@ -102,8 +103,10 @@ struct ResponseUnits {
       guard let units = try document.optional(name),
         case .object(let members) = units.value
       else { continue }
-      for (key, value) in members.sorted(by: { $0.key < $1.key }) where kind.holds(key) {
-        if case .string(let unit) = value { stated[unit, default: []].append("\(name).\(key)") }
+      for member in members.sorted(by: { $0.key < $1.key }) where kind.holds(member.key) {
+        if case .string(let unit) = member.node.value {
+          stated[unit, default: []].append("\(name).\(member.key)")
+        }
       }
     }
     let first = keys.first ?? kind.name

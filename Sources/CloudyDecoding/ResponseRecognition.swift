@@ -1,3 +1,4 @@
+import CloudyJSON
 public import CloudyModels
 
 /// What a saved file is when it is not a forecast Cloudy can cache, said in the refusal instead
@@ -11,26 +12,39 @@ public enum ResponseRecognition {
   /// The refusal's words ("an Open-Meteo air-quality response, not a forecast"), or nil when
   /// the file may be a forecast (or is not JSON: the decoder says that).
   public static func notAForecast(_ json: [UInt8]) -> String? {
-    guard let document = try? JSONValue.parse(json) else { return nil }
+    guard let document = try? ResponseJSON.parse(json) else { return nil }
     if let service = OtherServices.recognise(document) {
       return "\(service), a service whose answers Cloudy does not read"
     }
-    guard case .object(let top) = document else { return nil }
+    guard case .object = document.value else { return nil }
+    let top = document
     if let geocoding = geocodingAnswer(top) { return geocoding }
     if let other = otherOpenMeteoResponse(top) { return other }
     return errorOrEmptyAnswer(top)
   }
 
+  /// Where a body that starts as JSON (`{` or `[`) stops being JSON, e.g. "line 1, column 15:
+  /// not valid JSON: the key "latitude" appears twice"; nil when it parses, or does not start
+  /// as JSON. A cut or hand-edited file is then named for what is wrong with it, not as a
+  /// document of an unknown kind.
+  public static func syntaxProblem(_ json: [UInt8]) -> String? {
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let text = json.starts(with: bom) ? Array(json.dropFirst(3)) : json
+    let start = text.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+    guard start == UInt8(ascii: "{") || start == UInt8(ascii: "[") else { return nil }
+    do {
+      _ = try JSONReader.parse(text)
+      return nil
+    } catch {
+      return error.description
+    }
+  }
+
   /// An answer of Open-Meteo's geocoding API, with the places it found or with none.
-  private static func geocodingAnswer(_ top: [String: JSONValue]) -> String? {
+  private static func geocodingAnswer(_ top: JSONNode) -> String? {
     // Open-Meteo's place search: {"results": [{"name", "latitude", "longitude", "feature_code"…}]}.
-    if case .array(let results)? = top["results"],
-      results.contains(where: { entry in
-        if case .object(let fields) = entry {
-          return fields["latitude"] != nil && fields["name"] != nil
-        }
-        return false
-      })
+    if case .array(let results)? = top["results"]?.value,
+      results.contains(where: { $0["latitude"] != nil && $0["name"] != nil })
     {
       return "an Open-Meteo geocoding answer (a place search), not a forecast"
     }
@@ -42,12 +56,12 @@ public enum ResponseRecognition {
 
   /// An answer of Open-Meteo's air-quality, marine or flood API, told by its variables when
   /// none of them is a forecast's.
-  private static func otherOpenMeteoResponse(_ top: [String: JSONValue]) -> String? {
+  private static func otherOpenMeteoResponse(_ top: JSONNode) -> String? {
     let variables = Set(
       ["current", "hourly", "daily", "current_units", "hourly_units", "daily_units"].flatMap {
         block -> [String] in
-        guard case .object(let fields)? = top[block] else { return [] }
-        return Array(fields.keys)
+        guard case .object(let fields)? = top[block]?.value else { return [] }
+        return fields.map(\.key)
       })
     let forecastVariables: Set = [
       "temperature_2m", "temperature", "weather_code", "weathercode", "wind_speed_10m",
@@ -81,17 +95,23 @@ public enum ResponseRecognition {
 
   /// A document with none of a forecast's blocks: a service's error body, or an answer whose
   /// every block was excluded.
-  private static func errorOrEmptyAnswer(_ top: [String: JSONValue]) -> String? {
+  private static func errorOrEmptyAnswer(_ top: JSONNode) -> String? {
     // A service's error body: Dark Sky's {"code": 400, "error": "…"}; a gateway's
     // {"message": "Forbidden"} in front of Pirate Weather.
     let forecastBlocks = ["currently", "hourly", "daily", "current", "current_weather", "minutely"]
     guard !forecastBlocks.contains(where: { top[$0] != nil }) else { return nil }
-    if case .string(let message)? = top["error"] {
+    if case .string(let message)? = top["error"]?.value {
       let code: String =
-        if case .number(let number)? = top["code"] { " (code \(Int(number)))" } else { "" }
+        if case .number(let number)? = top["code"]?.value,
+          let integer = Int(exactly: number.value.rounded(.towardZero))
+        {
+          " (code \(integer))"
+        } else { "" }
       return "an error answer from the service\(code): \(MessageText.quoted(message))"
     }
-    if case .string(let message)? = top["message"], top.count <= 3 {
+    if case .string(let message)? = top["message"]?.value, case .object(let members) = top.value,
+      members.count <= 3
+    {
       return "an error answer from the service: \(MessageText.quoted(message))"
     }
     if top["latitude"] != nil, top["longitude"] != nil,
@@ -106,21 +126,24 @@ public enum ResponseRecognition {
   /// The weather models of a multi-model Open-Meteo answer (`models=…`, keys suffixed), sorted;
   /// empty for any other document. The command line names them when none was chosen.
   public static func openMeteoModels(_ json: [UInt8]) -> [String] {
-    guard let document = try? JSONValue.parse(json), case .object = document else { return [] }
+    guard let document = try? ResponseJSON.parse(json), case .object = document.value else {
+      return []
+    }
     return (try? OpenMeteoDecoding.models(JSONField(document, path: ""))) ?? []
   }
 
   /// The coordinates of Open-Meteo's multi-location answer (a top-level list of forecasts, what
   /// it sends when several coordinates are asked), in order; nil for any other document.
   public static func multiLocationCoordinates(_ json: [UInt8]) -> [Coordinate]? {
-    guard case .array(let entries)? = try? JSONValue.parse(json), !entries.isEmpty else {
+    guard case .array(let entries)? = (try? ResponseJSON.parse(json))?.value, !entries.isEmpty
+    else {
       return nil
     }
     var coordinates: [Coordinate] = []
     for entry in entries {
-      guard case .object(let fields) = entry, case .number(let latitude)? = fields["latitude"],
-        case .number(let longitude)? = fields["longitude"],
-        let coordinate = try? Coordinate(latitude: latitude, longitude: longitude)
+      guard case .number(let latitude)? = entry["latitude"]?.value,
+        case .number(let longitude)? = entry["longitude"]?.value,
+        let coordinate = try? Coordinate(latitude: latitude.value, longitude: longitude.value)
       else { return nil }
       coordinates.append(coordinate)
     }

@@ -122,6 +122,10 @@ extension CloudyForecast {
       ForecastResponseFormat, ForecastDecoder.Decoded
     ) {
       guard let format = entry != nil ? .openMeteo : ForecastResponseFormat.detect(body) else {
+        if let problem = ResponseRecognition.syntaxProblem(body) {
+          throw CommandError.unusableInput(
+            "\(file) is not a forecast response: \(problem); nothing was changed")
+        }
         throw CommandError.unusableInput(
           "\(file) is not a forecast response: expected the JSON of Open-Meteo or of a Dark Sky-compatible service; nothing was changed"
         )

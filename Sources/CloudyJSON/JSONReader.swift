@@ -1,12 +1,14 @@
 /// Parses RFC 8259 JSON from UTF-8 bytes into `JSONNode`s: the one strict reader of the exchange
-/// formats (CloudyExchange) and of the tools' own `--json` between processes (the fetcher wire).
+/// formats (CloudyExchange), of the tools' own `--json` between processes (the fetcher wire) and
+/// of the weather services' answers (CloudyDecoding's `ResponseJSON`).
 ///
 /// Strict where leniency would hide a damaged file: no comments, no trailing commas, no NaN or
 /// Infinity, no duplicate keys, no control characters in strings, no lone surrogates, nothing
 /// after the value. Nesting is limited (`maximumDepth`) so a hostile file cannot exhaust the
 /// stack. Errors name the line and column.
 public struct JSONReader {
-  /// Deeper than any document Cloudy reads (a forecast is 5 levels down).
+  /// Deeper than any document Cloudy reads (a forecast is 5 levels down, an NWS alert's
+  /// MultiPolygon 8).
   public static let maximumDepth = 64
 
   private let bytes: [UInt8]

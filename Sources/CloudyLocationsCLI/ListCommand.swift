@@ -21,7 +21,7 @@ extension CloudyLocations {
         if output.json {
           Output.json(LocationsJSON.list(model))
         } else {
-          for line in LocationsText.list(model) { Output.line(line) }
+          Output.lines(LocationsText.list(model))
         }
       }
     }
@@ -40,7 +40,7 @@ extension CloudyLocations.List {
           if output.json {
             Output.jsonLine(LocationsJSON.list(model))
           } else {
-            for line in LocationsText.list(model) { Output.line(line) }
+            Output.lines(LocationsText.list(model))
           }
           return nil
         }

@@ -65,6 +65,34 @@ struct FormattingTests {
     #expect(coordinate(90, -180).displayText == "90.0000° N, 180.0000° W")
   }
 
+  /// The list's coordinates are built from integers; they must read exactly as printf's
+  /// "%.4f" (`DecimalText`) reads the same Double, ties and near-ties included.
+  @Test func coordinatesReadAsPrintfWouldWriteThem() {
+    func printf(_ value: Double, _ positive: String, _ negative: String) -> String {
+      let text = DecimalText.fixed(value.magnitude, decimals: 4)
+      let isZero = text.allSatisfy { $0 == "0" || $0 == "." }
+      return "\(text)° \(value < 0 && !isZero ? negative : positive)"
+    }
+    var values: [Double] = [
+      0.00005, 0.00015, 0.00025, 37.55375, 37.55385, 179.99995, 89.99995, 0.49995, 1.00005,
+      -0.00005, -0.00004999, 12.34565, 45.00005, 0.1, 0.7, 123.45675,
+    ]
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for _ in 0..<20_000 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let unit = Double(state >> 11) / Double(1 << 53)
+      values.append(unit * 180 - 90)
+      // Ties of the fifth decimal, as typed: 12.34565 and the like.
+      values.append((unit * 1_800_000).rounded() / 10_000 + 0.000_05)
+    }
+    for value in values {
+      let latitude = max(-90, min(90, value))
+      let longitude = max(-180, min(180, value * 1.7))
+      let expected = "\(printf(latitude, "N", "S")), \(printf(longitude, "E", "W"))"
+      #expect(coordinate(latitude, longitude).displayText == expected, "\(latitude), \(longitude)")
+    }
+  }
+
   @Test func messagesCountAndListTheSameWayInEveryTool() {
     #expect(MessageText.counted(1, "day") == "1 day")
     #expect(MessageText.counted(0, "place") == "0 places")

@@ -61,7 +61,7 @@ import Testing
 
   @Test func otherServicesAreToldByTheirShape() throws {
     func what(_ json: String) -> String? {
-      OtherServices.recognise(try! JSONValue.parse(Array(json.utf8)))
+      OtherServices.recognise(try! ResponseJSON.parse(Array(json.utf8)))
     }
     // Visual Crossing's Timeline API and Tomorrow.io, in the shapes their documentation gives.
     #expect(
@@ -76,11 +76,11 @@ import Testing
         == "a Tomorrow.io forecast")
     // Open-Meteo and Dark Sky answers are none of them.
     #expect(
-      OtherServices.recognise(try JSONValue.parse(try Fixture.openMeteoAuckland.bytes)) == nil)
+      OtherServices.recognise(try ResponseJSON.parse(try Fixture.openMeteoAuckland.bytes)) == nil)
     #expect(
-      OtherServices.recognise(try JSONValue.parse(try Fixture.darkSkySanFrancisco.bytes)) == nil)
+      OtherServices.recognise(try ResponseJSON.parse(try Fixture.darkSkySanFrancisco.bytes)) == nil)
     #expect(
-      OtherServices.recognise(try JSONValue.parse(try Fixture.openMeteoZurichMultiModel.bytes))
+      OtherServices.recognise(try ResponseJSON.parse(try Fixture.openMeteoZurichMultiModel.bytes))
         == nil)
   }
 }

@@ -587,6 +587,15 @@ import Testing
 
   // MARK: Bodies that are not JSON
 
+  /// A saved answer with a UTF-8 byte-order mark (what some Windows editors write) is read as
+  /// it was before the decoders moved onto CloudyJSON's reader.
+  @Test func aByteOrderMarkIsSkipped() throws {
+    let body = try Fixture.openMeteoAuckland.bytes
+    let plain = try decode(body, .openMeteo)
+    let marked = try decode([0xEF, 0xBB, 0xBF] + body, .openMeteo)
+    #expect(marked == plain)
+  }
+
   @Test func malformedTruncatedAndHostileBodies() throws {
     let whole = try Fixture.openMeteoAuckland.bytes
     expectInvalid(Array(whole.prefix(whole.count / 2)), .openMeteo, mentioning: "not valid JSON")
@@ -603,6 +612,15 @@ import Testing
     expectInvalid(deep, .openMeteo, mentioning: "JSON")
     let deepObject = Array(("{\"currently\":" + String(repeating: "[", count: 100_000)).utf8)
     expectInvalid(deepObject, .darkSky, mentioning: "JSON")
+    // Refused at the reader's depth limit, saying so, not at the end of the stack.
+    expectInvalid(deep, .openMeteo, mentioning: "nested deeper than 64 levels")
+    // A duplicated key is refused where it is, not silently read as one of the two values
+    // (Foundation's JSONDecoder, read before, kept one of them without a word).
+    expectInvalid(
+      Array("{\"latitude\": 1,\n\"latitude\": 2}".utf8), .openMeteo,
+      mentioning: "line 2, column 11: the key \"latitude\" appears twice")
+    // A cut body says where it ends.
+    expectInvalid(Array("{\n\"latitude\": 1".utf8), .openMeteo, mentioning: "line 2")
     // The other format's body.
     expectInvalid(try Fixture.darkSkySanFrancisco.bytes, .openMeteo, mentioning: "missing field")
     // An Open-Meteo body has no `flags`: as Dark Sky its units cannot be known.

@@ -40,9 +40,20 @@ struct ForecastRefusalTests {
       #"{"latitude":-36.85,"longitude":174.76,"timezone":"Pacific/Auckland","offset":13,"elevation":20,"flags":{"sources":["gfs"],"units":"us","version":"V2.9.1"}}"#,
       "holds no forecast"
     ),
+    // Read with JSONDecoder before, the second "latitude" was dropped without a word (and a
+    // cut file was "not a forecast response" of an unknown kind); now the reader says where.
+    (
+      "duplicate-key.json",
+      "{\"latitude\":-36.85,\n\"longitude\":174.76,\n\"latitude\":10,\"timezone\":\"Pacific/Auckland\"}",
+      "line 3, column 11: not valid JSON: the key \"latitude\" appears twice"
+    ),
+    (
+      "cut.json", "{\"latitude\":-36.85,\n\"longitude\":174.7",
+      "line 2, column 18: not valid JSON: the file ends inside an object"
+    ),
   ]
 
-  @Test("each is refused naming what it is; nothing is written", arguments: 0..<6)
+  @Test("each is refused naming what it is; nothing is written", arguments: 0..<8)
   func refusals(index: Int) throws {
     let (name, json, says) = Self.refusals[index]
     let folder = try ToolTestFolder()

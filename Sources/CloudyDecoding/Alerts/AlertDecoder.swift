@@ -1,3 +1,4 @@
+import CloudyJSON
 public import CloudyModels
 public import CloudyServices
 import CloudyXML
@@ -71,8 +72,8 @@ public enum AlertDocumentKind: String, Sendable {
   /// What a body is, read once.
   enum Recognized {
     case cap(XMLElement)
-    case nws(JSONValue)
-    case darkSky(JSONValue)
+    case nws(JSONNode)
+    case darkSky(JSONNode)
     /// An alerts document of another kind: the sentence saying what it is.
     case refused(String)
   }
@@ -82,17 +83,18 @@ public enum AlertDocumentKind: String, Sendable {
       $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF
     }
     if start.first == UInt8(ascii: "<") { return recognizeXML(body) }
-    guard start.first == UInt8(ascii: "{"), let document = try? JSONValue.parse(body),
-      case .object(let top) = document
+    guard start.first == UInt8(ascii: "{"), let document = try? ResponseJSON.parse(body),
+      case .object = document.value
     else { return nil }
-    if case .string(let type)? = top["type"] {
-      if type == "FeatureCollection", case .array(let features)? = top["features"] {
+    let top = document
+    if case .string(let type)? = top["type"]?.value {
+      if type == "FeatureCollection", case .array(let features)? = top["features"]?.value {
         if features.contains(where: NWSAlertsDecoding.isAlert) { return .nws(document) }
         if features.isEmpty, isNWS(top) { return .nws(document) }
       }
       if type == "Feature" {
         if NWSAlertsDecoding.isAlert(document) { return .nws(document) }
-        if case .object(let properties)? = top["properties"], properties["forecast"] != nil,
+        if let properties = top["properties"], properties["forecast"] != nil,
           properties["gridId"] != nil || properties["forecastHourly"] != nil
         {
           return .refused(
@@ -101,7 +103,7 @@ public enum AlertDocumentKind: String, Sendable {
         }
       }
     }
-    if case .array? = top["alerts"],
+    if case .array? = top["alerts"]?.value,
       top["currently"] != nil || top["hourly"] != nil
         || top["daily"] != nil
     {
@@ -111,10 +113,10 @@ public enum AlertDocumentKind: String, Sendable {
   }
 
   /// The NWS's JSON-LD context, which an empty answer still carries.
-  private static func isNWS(_ top: [String: JSONValue]) -> Bool {
-    guard case .array(let context)? = top["@context"] else { return false }
+  private static func isNWS(_ top: JSONNode) -> Bool {
+    guard case .array(let context)? = top["@context"]?.value else { return false }
     return context.contains {
-      if case .object(let members) = $0, case .string(let vocab)? = members["@vocab"] {
+      if case .string(let vocab)? = $0["@vocab"]?.value {
         return vocab.contains("api.weather.gov")
       }
       return false

@@ -1,3 +1,4 @@
+import CloudyJSON
 import CloudyModels
 import CloudyServices
 
@@ -9,10 +10,11 @@ import CloudyServices
 /// reissued. A feature with a polygon that misses the place is left out with a note; one with
 /// no geometry (zone alerts) applies to the place asked about, as the NWS matched it by zone.
 enum NWSAlertsDecoding {
-  static func isAlert(_ feature: JSONValue) -> Bool {
-    guard case .object(let members) = feature, case .object(let properties)? = members["properties"]
-    else { return false }
-    if case .string(let type)? = properties["@type"], type == "wx:Alert" { return true }
+  static func isAlert(_ feature: JSONNode) -> Bool {
+    guard let properties = feature["properties"], case .object = properties.value else {
+      return false
+    }
+    if case .string(let type)? = properties["@type"]?.value, type == "wx:Alert" { return true }
     return properties["messageType"] != nil && properties["event"] != nil
   }
 

@@ -33,13 +33,8 @@ public struct PlacesDocument: Hashable, Sendable {
 
   /// One saved place, without the store's identity; its position is its index in `places`.
   public struct Place: Hashable, Sendable {
-    public var name: String
-    public var query: String?
-    public var coordinate: Coordinate
-    public var countryCode: String?
-    public var region: String?
-    public var timeZone: String?
-    public var source: LocationSource
+    /// What the place is: the fields a stored `Location` has too.
+    public var details: PlaceDetails
     /// Whether the day view shows this place.
     public var selected: Bool
     /// Its cached forecast, when the document carries forecasts.
@@ -49,32 +44,65 @@ public struct PlacesDocument: Hashable, Sendable {
     public var origin: Origin?
 
     public init(
-      name: String, query: String? = nil, coordinate: Coordinate, countryCode: String? = nil,
-      region: String? = nil, timeZone: String? = nil, source: LocationSource,
-      selected: Bool = false, forecast: WeatherData? = nil, origin: Origin? = nil
+      details: PlaceDetails, selected: Bool = false, forecast: WeatherData? = nil,
+      origin: Origin? = nil
     ) {
-      self.name = name
-      self.query = query
-      self.coordinate = coordinate
-      self.countryCode = countryCode
-      self.region = region
-      self.timeZone = timeZone
-      self.source = source
+      self.details = details
       self.selected = selected
       self.forecast = forecast
       self.origin = origin
     }
 
+    public init(
+      name: String, query: String? = nil, coordinate: Coordinate, countryCode: String? = nil,
+      region: String? = nil, timeZone: String? = nil, source: LocationSource,
+      selected: Bool = false, forecast: WeatherData? = nil, origin: Origin? = nil
+    ) {
+      self.init(
+        details: PlaceDetails(
+          name: name, query: query, coordinate: coordinate, countryCode: countryCode,
+          region: region, timeZone: timeZone, source: source),
+        selected: selected, forecast: forecast, origin: origin)
+    }
+
     public static func == (lhs: Place, rhs: Place) -> Bool {
-      lhs.name == rhs.name && lhs.query == rhs.query && lhs.coordinate == rhs.coordinate
-        && lhs.countryCode == rhs.countryCode && lhs.region == rhs.region
-        && lhs.timeZone == rhs.timeZone && lhs.source == rhs.source
-        && lhs.selected == rhs.selected && lhs.forecast == rhs.forecast
+      lhs.details == rhs.details && lhs.selected == rhs.selected && lhs.forecast == rhs.forecast
     }
 
     public func hash(into hasher: inout Hasher) {
-      hasher.combine(name)
-      hasher.combine(coordinate)
+      hasher.combine(details.name)
+      hasher.combine(details.coordinate)
+    }
+
+    // The details' fields, read and written through the place as before they were one value.
+
+    public var name: String {
+      get { details.name }
+      set { details.name = newValue }
+    }
+    public var query: String? {
+      get { details.query }
+      set { details.query = newValue }
+    }
+    public var coordinate: Coordinate {
+      get { details.coordinate }
+      set { details.coordinate = newValue }
+    }
+    public var countryCode: String? {
+      get { details.countryCode }
+      set { details.countryCode = newValue }
+    }
+    public var region: String? {
+      get { details.region }
+      set { details.region = newValue }
+    }
+    public var timeZone: String? {
+      get { details.timeZone }
+      set { details.timeZone = newValue }
+    }
+    public var source: LocationSource {
+      get { details.source }
+      set { details.source = newValue }
     }
   }
 

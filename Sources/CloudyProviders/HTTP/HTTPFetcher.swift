@@ -145,12 +145,8 @@ struct HTTPFetcher: Sendable {
   /// or `message`/`detail` (Pirate Weather, gateways); else a short plain-text body; else the
   /// standard phrase.
   static func reason(body: [UInt8], status: Int) -> String {
-    if let document = try? JSONValue.parse(body), case .object(let members) = document {
-      for key in ["reason", "error", "message", "detail"] {
-        if case .string(let text)? = members[key], !text.isEmpty {
-          return Validation.summary(text, fallback: "")
-        }
-      }
+    if let text = ResponseJSON.firstText(of: ["reason", "error", "message", "detail"], in: body) {
+      return Validation.summary(text, fallback: "")
     }
     if body.count <= 200, !body.isEmpty,
       let text = String(validating: body, as: UTF8.self),

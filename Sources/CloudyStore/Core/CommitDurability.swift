@@ -13,8 +13,8 @@ import CSQLite
 /// the file); NORMAL alone would acknowledge a commit no sync has reached.
 ///
 /// So connections stay `FULL` (anything that commits outside `Database.write` — VACUUM, a
-/// restore's page copy — is durable at COMMIT), and `write` commits with `NORMAL` and then makes
-/// the commit durable itself, before it returns:
+/// restore's page copy — is durable at COMMIT), and `write` commits without a sync and then
+/// makes the commit durable itself, before it returns:
 /// - when no other process is reading (nobody needs the old frames: the last one out), a
 ///   TRUNCATE checkpoint that never waits: it syncs the -wal, copies the pages, syncs the file
 ///   and empties the -wal, so at rest the -wal holds nothing a replaced file could meet;
@@ -23,14 +23,39 @@ import CSQLite
 ///   frames every reader is past — it cannot take frames from under Litestream;
 /// - otherwise, or when the checkpoint could not fold in every frame, the -wal itself is synced,
 ///   the sync `FULL` would have made at COMMIT.
-/// No write is acknowledged before one of these syncs returned. On a quiet file that is four
-/// syncs (the restarted -wal's header and, on a connection's first sync, its folder — both
-/// SQLite's own — then the -wal and the file); three would need the -wal left full at rest.
+/// No write is acknowledged before one of these syncs returned.
+///
+/// "Without a sync" is `NORMAL`, except into an empty -wal (at rest, after the last write's
+/// TRUNCATE checkpoint), where the commit is made with `OFF`. The one thing `NORMAL` still syncs
+/// at COMMIT is the header of a restarted -wal, before any frame is written after it: SQLite's
+/// wal.c says an out-of-order write following a restart "could result in database corruption"
+/// (ticket ff5be73dee: new frames reach the disk, the new header does not, and recovery pairs
+/// the old header with old frames that a checkpoint had already copied, replaying stale pages).
+/// That needs old frames in the file; an empty -wal has none, and every checkpoint syncs the
+/// whole -wal before it copies a page, so the header and frames are synced together before
+/// anything depends on them. The size is checked under the write lock (`BEGIN IMMEDIATE`), where
+/// nobody else can write to or restart the -wal; `synchronous` cannot change inside a
+/// transaction, so a wrong guess rolls back the empty transaction and begins again at `NORMAL`.
+///
+/// On a quiet file that is three syncs, all in the checkpoint: the -wal, its folder (SQLite
+/// syncs the folder of a -wal at a connection's first sync of it), the file. Under a reader
+/// (Litestream) two: the -wal and its folder.
 extension Database {
   /// The synchronous level a commit is made with.
   enum CommitSync: String {
+    case off = "PRAGMA synchronous = OFF"
     case normal = "PRAGMA synchronous = NORMAL"
     case full = "PRAGMA synchronous = FULL"
+  }
+
+  /// What a write assumes of the -wal when it begins (see the type's comment).
+  enum JournalAtCommit {
+    /// Empty: no old frames a restarted header could be paired with, so COMMIT syncs nothing.
+    case emptyJournal
+    /// Anything else: `NORMAL`, which syncs a restarted -wal's header.
+    case any
+
+    var commitSync: CommitSync { self == .emptyJournal ? .off : .normal }
   }
 
   /// Runs `body` with the connection's `synchronous` at `level`, then back at FULL. A pragma

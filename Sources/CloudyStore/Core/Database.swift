@@ -212,10 +212,11 @@ public final class Database {
   /// reads then writes never fails with SQLITE_BUSY_SNAPSHOT under WAL, and waits for other
   /// writers within the busy timeout instead. Nested calls become savepoints.
   ///
-  /// Durable when it returns: the commit is made with `synchronous=NORMAL` and then made durable
-  /// by `settleCommit` — by the checkpoint when one is due (it syncs the -wal, then the file), or
-  /// else by syncing the -wal, the one sync `synchronous=FULL` would have made at COMMIT
-  /// (see `CommitDurability.swift` for why, and what it saves).
+  /// Durable when it returns: the commit is made without a sync (`synchronous=OFF` into an
+  /// empty -wal, `NORMAL` otherwise) and then made durable by `settleCommit` — by the checkpoint
+  /// when one is due (it syncs the -wal, then the file), or else by syncing the -wal, the one
+  /// sync `synchronous=FULL` would have made at COMMIT (see `CommitDurability.swift` for why,
+  /// and what it saves).
   ///
   /// An I/O error (EIO, a full disk) makes the outcome definite before it is reported: when a
   /// sync of the -wal fails inside COMMIT, the frames are written but not indexed, and the next
@@ -241,10 +242,42 @@ public final class Database {
   }
 
   private func attemptWrite<Result>(_ body: (Database) throws -> Result) throws -> Result {
-    try withCommitSync(.normal) {
+    // The -wal's size is known for sure only under the write lock, where the pragma can no
+    // longer change: guess (empty after the last write's TRUNCATE checkpoint), then check.
+    let result: Result
+    if let committed = try commit(body, on: journalSize() == 0 ? .emptyJournal : .any) {
+      result = committed
+    } else {
+      result = try commit(body, on: .any)!
+    }
+    guard pendingCreation != nil else {
+      try settleCommit()
+      return result
+    }
+    do {
+      // Another process created the file meanwhile: this connection is now on theirs.
+      guard try DatabaseFile.finishCreation(self) else { return try attemptWrite(body) }
+    } catch {
+      if pendingCreation != nil { DatabaseFile.abandonCreation(self) }
+      throw error
+    }
+    return result
+  }
+
+  /// Runs `body` in `BEGIN IMMEDIATE … COMMIT` at the commit sync `journal` allows (see
+  /// `CommitDurability`); nil, with nothing done, when `.emptyJournal` was assumed and the
+  /// -wal, seen under the write lock, holds frames.
+  private func commit<Result>(_ body: (Database) throws -> Result, on journal: JournalAtCommit)
+    throws -> Result?
+  {
+    try withCommitSync(journal.commitSync) {
       try execute("BEGIN IMMEDIATE")
       let result: Result
       do {
+        if journal == .emptyJournal, journalSize() != 0 {
+          try execute("ROLLBACK")
+          return nil
+        }
         try beforeNextWrite?(self)
         result = try body(self)
         try execute("COMMIT")
@@ -252,17 +285,6 @@ public final class Database {
       } catch {
         // A failed COMMIT may leave the transaction open; ROLLBACK is then what undoes it.
         if isInTransaction { try? execute("ROLLBACK") }
-        if pendingCreation != nil { DatabaseFile.abandonCreation(self) }
-        throw error
-      }
-      guard pendingCreation != nil else {
-        try settleCommit()
-        return result
-      }
-      do {
-        // Another process created the file meanwhile: this connection is now on theirs.
-        guard try DatabaseFile.finishCreation(self) else { return try attemptWrite(body) }
-      } catch {
         if pendingCreation != nil { DatabaseFile.abandonCreation(self) }
         throw error
       }

@@ -28,10 +28,7 @@ public struct PlacesTransferRepository {
       for location in try locations.all() {
         places.append(
           PlacesDocument.Place(
-            name: location.name, query: location.query, coordinate: location.coordinate,
-            countryCode: location.countryCode, region: location.region,
-            timeZone: location.timeZone, source: location.source,
-            selected: selection == .saved(location.id),
+            details: location.details, selected: selection == .saved(location.id),
             forecast: forecasts ? try cache.latest(for: .saved(location.id)) : nil))
       }
       let current = try locations.currentLocation().map { coordinate in
@@ -126,12 +123,7 @@ public struct PlacesTransferRepository {
         outcome.skipped.append(Outcome.Skipped(place: place, savedName: saved.name))
         continue
       }
-      let id = try locations.insert(
-        NewLocation(
-          name: place.name, query: place.query, coordinate: place.coordinate,
-          countryCode: place.countryCode, region: place.region, timeZone: place.timeZone,
-          source: place.source),
-        at: position)
+      let id = try locations.insert(place.details, at: position)
       position += 1
       firstID = firstID ?? id
       if place.selected { selectedID = id }
