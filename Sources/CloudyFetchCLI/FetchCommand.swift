@@ -6,6 +6,7 @@ import CloudyModels
 import CloudyPlatform
 import CloudyProviders
 import CloudyServices
+import CloudyStoring
 import CloudyViewModels
 
 /// `cloudy-forecast fetch`, the one command that uses the network. `cloudy-forecast` hands its
@@ -37,12 +38,19 @@ public struct FetchCommand: AsyncParsableCommand {
       () async throws -> (ForecastProviderKind, [ForecastRefresher.Outcome]) in
       // Everything that can be checked without the network first: provider settings, the
       // database and the places. Nothing is opened for writing until a forecast arrived.
-      let provider = try ProviderEnvironment.fromEnvironment().makeProvider()
+      var environment = try ProviderEnvironment.fromEnvironment(version: CloudyVersion.string)
+      if let name = options.provider, let kind = ForecastProviderKind(name: name) {
+        environment.provider = kind
+      }
+      let provider = try environment.makeProvider()
       let databasePath = try options.database.resolve()
       let targets = try targets(in: databasePath)
-      let refresher = ForecastRefresher(provider: provider) {
-        try StoreAccess.forecastStore(writing: databasePath)
-      }
+      // The cached forecasts, read-only, for the validators of a conditional request.
+      let readers = (try? StoreAccess.stores(reading: databasePath)) ?? nil
+      let refresher = ForecastRefresher(
+        provider: provider,
+        cached: { target in try? readers?.forecasts.latest(for: target.place) },
+        openStore: { try StoreAccess.forecastStore(writing: databasePath) })
       let showProgress = targets.count > 1 && StandardError.isTerminal
       let outcomes = await refresher.refresh(targets) { event in
         announce(event, provider: provider.kind, showProgress: showProgress)
@@ -74,10 +82,24 @@ public struct FetchCommand: AsyncParsableCommand {
     case .finished(let outcome, _, _):
       if let failure = Self.failure(of: outcome, provider: provider) {
         Output.error(ToolMain.line(failure.message, tool: Self.tool))
-      } else if !options.output.json, case .saved(let target, let weather) = outcome {
-        Output.line(
-          "\(target.name): cached \(MessageText.counted(weather.days.count, "day")) and \(MessageText.counted(weather.hours.count, "hour")) from \(weather.provider.serviceName)"
-        )
+      } else if !options.output.json {
+        switch outcome {
+        case .saved(let target, let weather, let notes):
+          let credit = weather.provider.credit.map { " (\($0))" } ?? ""
+          Output.line(
+            "\(target.name): cached \(MessageText.counted(weather.days.count, "day")) and \(MessageText.counted(weather.hours.count, "hour")) from \(weather.provider.serviceName)\(credit)"
+          )
+          for note in notes { Output.line("Note: \(note).") }
+        case .unchanged(let target, let until):
+          let wait =
+            until.map {
+              ", which asks not to be asked again before \(LocalTime.utc.format($0, "%H:%M UTC"))"
+            } ?? ""
+          Output.line(
+            "\(target.name): the cached forecast is current; \(provider.serviceName) has nothing newer\(wait)"
+          )
+        case .fetchFailed, .saveFailed: break
+        }
       }
     }
   }
@@ -116,7 +138,7 @@ public struct FetchCommand: AsyncParsableCommand {
     -> CommandFailure?
   {
     switch outcome {
-    case .saved: return nil
+    case .saved, .unchanged: return nil
     case .fetchFailed(let target, let error):
       return FailureMap.failure(for: error, provider: provider, prefix: "\(target.name): ")
     case .saveFailed(let target, let error):
@@ -129,9 +151,15 @@ public struct FetchCommand: AsyncParsableCommand {
   static func json(_ outcome: ForecastRefresher.Outcome, provider: ForecastProviderKind) -> JSON {
     var members: [(String, JSON)] = [("place", ForecastJSON.place(outcome.target))]
     switch outcome {
-    case .saved(_, let weather):
+    case .saved(_, let weather, let notes):
       members.append(("ok", .bool(true)))
       members += ForecastJSON.cached(weather)
+      members.append(("notes", .array(notes.map { .string($0) })))
+    case .unchanged(_, let until):
+      members += [
+        ("ok", .bool(true)), ("unchanged", .bool(true)), ("provider", .string(provider.rawValue)),
+        ("freshUntil", until.map { .int($0) } ?? .null),
+      ]
     case .fetchFailed(_, let error):
       members += [
         ("ok", .bool(false)), ("error", .string(error.description(for: provider))),

@@ -14,7 +14,7 @@ public struct NWSAlertsSource: Sendable {
   public static let urlVariable = "CLOUDY_NWS_URL"
   public static let defaultBaseURL = URL(string: "https://api.weather.gov")!
   /// Who to tell when Cloudy misbehaves, sent in the `User-Agent`: an e-mail or URL.
-  public static let contactVariable = "CLOUDY_CONTACT"
+  public static let contactVariable = ClientIdentity.contactVariable
 
   public var baseURL: URL
   public var userAgent: String
@@ -41,11 +41,9 @@ public struct NWSAlertsSource: Sendable {
       }
       base = url
     }
-    let contact = env[contactVariable]?.trimmingCharacters(in: .whitespaces)
-    let userAgent =
-      "Cloudy/\(version) (\(contact.flatMap { $0.isEmpty ? nil : $0 } ?? "weather app; set \(contactVariable) to your e-mail"))"
     return NWSAlertsSource(
-      baseURL: base, userAgent: userAgent, timeout: provider.timeout,
+      baseURL: base, userAgent: ClientIdentity.userAgent(version: version, env),
+      timeout: provider.timeout,
       maxResponseBytes: provider.maxResponseBytes)
   }
 
@@ -103,7 +101,7 @@ public struct NWSAlertsSource: Sendable {
     switch answer {
     case .notModified(let validators):
       return .notModified(validators)
-    case .modified(let body, let validators):
+    case .modified(let body, let validators, _):
       let decoded = try AlertDecoder.decode(body, for: coordinate, languages: [])
       guard decoded.kind == .nwsAlerts else {
         throw .invalidResponse("the NWS answered with \(decoded.kind.rawValue), not its alerts")

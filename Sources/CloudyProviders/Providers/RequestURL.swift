@@ -15,7 +15,8 @@ enum RequestURL {
     var prefix = components.percentEncodedPath
     while prefix.hasSuffix("/") { prefix.removeLast() }
     components.percentEncodedPath = prefix + path
-    components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
+    components.queryItems =
+      query.isEmpty ? nil : query.map { URLQueryItem(name: $0.0, value: $0.1) }
     components.fragment = nil
     guard let url = components.url else {
       throw .invalidConfiguration("cannot build a request URL from \"\(base.absoluteString)\"")
@@ -35,6 +36,16 @@ enum RequestURL {
   static func degrees(_ value: Double) -> String {
     let text = String(format: "%.4f", value)
     return text == "-0.0000" ? "0.0000" : text
+  }
+
+  /// Decimal degrees with at most 4 decimals and no trailing zeros ("30", "39.7456"): the NWS
+  /// redirects any other spelling of a point to this one.
+  static func shortDegrees(_ value: Double) -> String {
+    let rounded = (value * 10_000).rounded() / 10_000
+    var text = String(format: "%.4f", rounded)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text == "-0" ? "0" : text
   }
 
   /// Percent-encodes everything but unreserved characters.
