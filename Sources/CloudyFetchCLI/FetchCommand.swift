@@ -34,8 +34,10 @@ public struct FetchCommand: AsyncParsableCommand {
       }
     }
     let tool = Self.tool
-    let (kind, outcomes) = try await ToolMain.reporting(tool: tool) {
-      () async throws -> (ForecastProviderKind, [ForecastRefresher.Outcome]) in
+    let (kind, outcomes, alerts) = try await ToolMain.reporting(tool: tool) {
+      () async throws -> (
+        ForecastProviderKind, [ForecastRefresher.Outcome], [AlertsFetch.Result]
+      ) in
       // Everything that can be checked without the network first: provider settings, the
       // database and the places. Nothing is opened for writing until a forecast arrived.
       var environment = try ProviderEnvironment.fromEnvironment(version: CloudyVersion.string)
@@ -55,9 +57,15 @@ public struct FetchCommand: AsyncParsableCommand {
       let outcomes = await refresher.refresh(targets) { event in
         announce(event, provider: provider.kind, showProgress: showProgress)
       }
-      return (provider.kind, outcomes)
+      // The alerts with the forecasts: a failure is a note, never the command's.
+      var alerts: [AlertsFetch.Result] = []
+      if let places = try? ForecastCommand.savedPlaces(databasePath) {
+        alerts = await AlertsFetch(databasePath: databasePath, json: options.output.json)
+          .withForecasts(targets, places: places)
+      }
+      return (provider.kind, outcomes, alerts)
     }
-    try finish(outcomes, provider: kind)
+    try finish(outcomes, provider: kind, alerts: alerts)
   }
 
   /// The places the arguments name: every place (`--all`), one by id, or one as typed (the
@@ -106,7 +114,8 @@ public struct FetchCommand: AsyncParsableCommand {
 
   /// The `--json` summary, and the status: 0 when every place was cached.
   private func finish(
-    _ outcomes: [ForecastRefresher.Outcome], provider kind: ForecastProviderKind
+    _ outcomes: [ForecastRefresher.Outcome], provider kind: ForecastProviderKind,
+    alerts: [AlertsFetch.Result]
   ) throws {
     let tool = Self.tool
     let failures = outcomes.compactMap { outcome in
@@ -118,6 +127,7 @@ public struct FetchCommand: AsyncParsableCommand {
           ("results", .array(outcomes.map { Self.json($0, provider: kind) })),
           ("cached", .int(Int64(outcomes.count - failures.count))),
           ("failed", .int(Int64(failures.count))),
+          ("alerts", .array(alerts.map(AlertsFetch.json))),
         ]))
     }
     guard let first = failures.first else { return }

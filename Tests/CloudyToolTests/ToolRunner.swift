@@ -1,3 +1,4 @@
+import CloudyTestSupport
 import Foundation
 import Testing
 
@@ -77,6 +78,7 @@ extension ToolRunner {
     var base = ProcessInfo.processInfo.environment.filter {
       !$0.key.hasPrefix("CLOUDY_") && $0.key != "XDG_DATA_HOME"
     }
+    base.merge(LoopbackServices.environment) { $1 }
     base.merge(environment) { $1 }
     return try start(attempts: 100) {
       let process = Process()

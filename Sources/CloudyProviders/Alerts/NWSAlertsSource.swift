@@ -3,6 +3,16 @@ public import CloudyModels
 public import CloudyServices
 public import Foundation
 
+/// What one look at an alert source found.
+public enum AlertSourceOutcome: Sendable {
+  /// Not asked: the last answer is fresh until then.
+  case fresh(until: Int64)
+  /// Asked; unchanged since the last answer (304).
+  case notModified(HTTPValidators)
+  /// Asked; the alerts it holds for the place, what the decoder noted, and the validators.
+  case fetched([WeatherAlert], notes: [String], HTTPValidators)
+}
+
 /// The NWS's active alerts for a point in the United States:
 /// `GET {base}/alerts/active?point=LAT,LON` (GeoJSON), asked with a `User-Agent` naming Cloudy
 /// and a contact (the NWS asks for one and may block anonymous clients) and conditionally, and
@@ -79,14 +89,7 @@ public struct NWSAlertsSource: Sendable {
   }
 
   /// What one look at the NWS found.
-  public enum Outcome: Sendable {
-    /// Not asked: the last answer is fresh until then.
-    case fresh(until: Int64)
-    /// Asked; unchanged since the last answer (304).
-    case notModified(HTTPValidators)
-    /// Asked; the alerts it holds for the place, what the decoder noted, and the validators.
-    case fetched([WeatherAlert], notes: [String], HTTPValidators)
-  }
+  public typealias Outcome = AlertSourceOutcome
 
   /// Asks for the place's alerts unless `freshUntil` (from the last answer) is still ahead of
   /// `now`; sends `etag`/`lastModified` from the last answer.

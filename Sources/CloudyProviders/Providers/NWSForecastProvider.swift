@@ -92,19 +92,6 @@ public struct NWSForecastProvider: ForecastProvider {
 
   /// A URL from `/points`, its path and query on the configured base.
   func rebased(_ address: String) throws(ForecastError) -> URL {
-    guard let url = URL(string: address), RequestURL.isWebURL(url),
-      var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-    else {
-      throw .invalidResponse("the /points answer's forecast URL \"\(address)\" is not a web URL")
-    }
-    var prefix = baseURL.path
-    while prefix.hasSuffix("/") { prefix.removeLast() }
-    var path = components.percentEncodedPath
-    if !prefix.isEmpty, path.hasPrefix(prefix + "/") { path.removeFirst(prefix.count) }
-    let items = components.queryItems ?? []
-    components = URLComponents()
-    return try RequestURL.make(
-      base: baseURL, appendingPath: path,
-      query: items.map { ($0.name, $0.value ?? "") })
+    try RequestURL.rebased(address, onto: baseURL)
   }
 }

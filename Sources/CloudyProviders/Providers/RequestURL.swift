@@ -24,6 +24,25 @@ enum RequestURL {
     return url
   }
 
+  /// A URL a service's answer names (the NWS's `/points`, MeteoAlarm's feed entries) with its
+  /// path and query moved onto `base`: Cloudy asks only the host it was configured with (a
+  /// mirror, or a test's stand-in), never one an answer names. A path that already starts
+  /// with `base`'s path prefix keeps it once.
+  static func rebased(_ address: String, onto base: URL) throws(ForecastError) -> URL {
+    guard let url = URL(string: address), isWebURL(url),
+      let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+    else {
+      throw .invalidResponse("the answer names \"\(address)\", which is not a web URL")
+    }
+    var prefix = base.path
+    while prefix.hasSuffix("/") { prefix.removeLast() }
+    var path = components.percentEncodedPath
+    if !prefix.isEmpty, path.hasPrefix(prefix + "/") { path.removeFirst(prefix.count) }
+    return try make(
+      base: base, appendingPath: path,
+      query: (components.queryItems ?? []).map { ($0.name, $0.value ?? "") })
+  }
+
   /// The one rule for a URL Cloudy will request: http or https, with a host.
   static func isWebURL(_ url: URL) -> Bool {
     guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
