@@ -82,6 +82,26 @@ struct AlertsFetch {
     return results
   }
 
+  /// Stores the alerts a forecast's answer carried (Dark Sky, Pirate Weather), as `import`
+  /// keeps them; a failure is a note.
+  func keep(
+    _ alerts: [WeatherAlert], carriedBy provider: ForecastProviderKind, for target: ForecastTarget
+  )
+    -> Result
+  {
+    let source: AlertSource = provider == .pirateWeather ? .pirateWeather : .darkSky
+    let result: Result
+    do {
+      try StoreAccess.alertStore(writing: databasePath).record(
+        alerts, for: target.place, fetchedAt: WallClock.now())
+      result = .stored(target, source, count: alerts.count, notes: [])
+    } catch {
+      result = .failed(target, source, error)
+    }
+    if !json { report(result, asNote: true) }
+    return result
+  }
+
   /// Which source covers a place: the NWS in the United States, MeteoAlarm in its countries.
   static func source(for target: ForecastTarget, countryCode: String?) -> AlertSource? {
     if NWSAlertsSource.covers(target.coordinate, countryCode: countryCode) { return .nws }

@@ -58,10 +58,18 @@ public struct FetchCommand: AsyncParsableCommand {
         announce(event, provider: provider.kind, showProgress: showProgress)
       }
       // The alerts with the forecasts: a failure is a note, never the command's.
+      // A Dark Sky-family answer carries its own alerts; the other places ask their region's
+      // source.
+      let fetcher = AlertsFetch(databasePath: databasePath, json: options.output.json)
       var alerts: [AlertsFetch.Result] = []
+      var carried: Set<Place> = []
+      for case .saved(let target, let weather, _, let some?) in outcomes {
+        carried.insert(target.place)
+        alerts.append(fetcher.keep(some, carriedBy: weather.provider, for: target))
+      }
       if let places = try? ForecastCommand.savedPlaces(databasePath) {
-        alerts = await AlertsFetch(databasePath: databasePath, json: options.output.json)
-          .withForecasts(targets, places: places)
+        alerts += await fetcher.withForecasts(
+          targets.filter { !carried.contains($0.place) }, places: places)
       }
       return (provider.kind, outcomes, alerts)
     }
@@ -92,7 +100,7 @@ public struct FetchCommand: AsyncParsableCommand {
         Output.error(ToolMain.line(failure.message, tool: Self.tool))
       } else if !options.output.json {
         switch outcome {
-        case .saved(let target, let weather, let notes):
+        case .saved(let target, let weather, let notes, _):
           let credit = weather.provider.credit.map { " (\($0))" } ?? ""
           Output.line(
             "\(target.name): cached \(MessageText.counted(weather.days.count, "day")) and \(MessageText.counted(weather.hours.count, "hour")) from \(weather.provider.serviceName)\(credit)"
@@ -161,7 +169,7 @@ public struct FetchCommand: AsyncParsableCommand {
   static func json(_ outcome: ForecastRefresher.Outcome, provider: ForecastProviderKind) -> JSON {
     var members: [(String, JSON)] = [("place", ForecastJSON.place(outcome.target))]
     switch outcome {
-    case .saved(_, let weather, let notes):
+    case .saved(_, let weather, let notes, _):
       members.append(("ok", .bool(true)))
       members += ForecastJSON.cached(weather)
       members.append(("notes", .array(notes.map { .string($0) })))

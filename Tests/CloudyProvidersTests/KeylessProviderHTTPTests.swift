@@ -43,7 +43,7 @@ import Testing
     defer { server.stop() }
     let answer = try await provider(server).forecast(
       ForecastRequest(coordinate: Self.gothenburg, timeZone: "Europe/Stockholm"))
-    guard case .fresh(let weather, let notes) = answer else {
+    guard case .fresh(let weather, let notes, _) = answer else {
       Issue.record("expected a fresh forecast, got \(answer)")
       return
     }
@@ -92,7 +92,7 @@ import Testing
     let server = try Self.metNorway(status: 203)
     defer { server.stop() }
     let answer = try await provider(server).forecast(ForecastRequest(coordinate: Self.gothenburg))
-    guard case .fresh(_, let notes) = answer else {
+    guard case .fresh(_, let notes, _) = answer else {
       Issue.record("expected a forecast, got \(answer)")
       return
     }
@@ -141,7 +141,7 @@ import Testing
       baseURL: server.baseURL, userAgent: Self.agent, timeout: 5)
     let answer = try await provider.forecast(
       ForecastRequest(coordinate: try Coordinate(latitude: 30, longitude: -85)))
-    guard case .fresh(let weather, _) = answer else {
+    guard case .fresh(let weather, _, _) = answer else {
       Issue.record("expected a forecast, got \(answer)")
       return
     }

@@ -279,6 +279,27 @@ struct ProviderToolTests {
     #expect(refused.standardError.contains("forecastHourly"))
   }
 
+  @Test func aDarkSkyAnswersOwnAlertsAreKeptWhenFetched() throws {
+    let folder = try ToolTestFolder()
+    let db = try Self.place(
+      folder, "Seattle", "47.6062", "-122.3321", zone: "America/Los_Angeles", country: "US")
+    let body = try Self.fixture("Alerts/darksky-seattle-coastal-flood-advisory.json")
+    let server = try TestHTTPServer { _ in .json(body) }
+    defer { server.stop() }
+    let fetched = try ToolRunner.run(
+      "cloudy-forecast", ["fetch", "--provider", "dark-sky", "--db", db],
+      environment: [
+        "CLOUDY_DARK_SKY_URL": server.baseURL.absoluteString, "CLOUDY_DARK_SKY_KEY": "k",
+      ])
+    #expect(fetched.status == 0, "\(fetched.standardError)")
+    #expect(
+      fetched.standardOutput.contains("Seattle: 1 alert message from Dark Sky"),
+      "\(fetched.standardOutput)")
+    #expect(server.requests.first?.query == "units=us&exclude=minutely")
+    #expect(server.requests.count == 1, "the NWS is not asked: the answer carried the alerts")
+    #expect(try sqlite3(db, "SELECT source, event FROM alert") == "dark-sky|Coastal Flood Advisory")
+  }
+
   @Test(
     .enabled(
       if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace"),

@@ -51,7 +51,7 @@ public struct METNorwayProvider: ForecastProvider {
 
   public func forecast(for coordinate: Coordinate) async throws(ForecastError) -> WeatherData {
     switch try await forecast(ForecastRequest(coordinate: coordinate)) {
-    case .fresh(let weather, _): return weather
+    case .fresh(let weather, _, _): return weather
     case .unchanged: throw .invalidResponse("MET Norway answered 304 to an unconditional request")
     }
   }

@@ -48,7 +48,7 @@ public struct NWSForecastProvider: ForecastProvider {
 
   public func forecast(for coordinate: Coordinate) async throws(ForecastError) -> WeatherData {
     switch try await forecast(ForecastRequest(coordinate: coordinate)) {
-    case .fresh(let weather, _): return weather
+    case .fresh(let weather, _, _): return weather
     case .unchanged: throw .invalidResponse("the NWS answered 304 to an unconditional request")
     }
   }

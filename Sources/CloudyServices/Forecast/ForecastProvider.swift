@@ -45,9 +45,10 @@ public struct ForecastRequest: Sendable {
 
 /// What a fetch found.
 public enum ForecastAnswer: Sendable {
-  /// A new forecast, and what the service or the decoder noted (a deprecated product, values
-  /// left out).
-  case fresh(WeatherData, notes: [String])
+  /// A new forecast, what the service or the decoder noted (a deprecated product, values left
+  /// out), and the alerts the answer carried for the place (Dark Sky and Pirate Weather send
+  /// them with the forecast; nil for a service whose answers hold none).
+  case fresh(WeatherData, notes: [String], alerts: [WeatherAlert]? = nil)
   /// The cached forecast stands: the service said 304 Not Modified, or its last answer does
   /// not expire until `until` (unix seconds) and it asks not to be asked before then.
   case unchanged(until: Int64?)

@@ -13,8 +13,9 @@ public import CloudyStoring
 public final class ForecastRefresher {
   /// What happened to one place.
   public enum Outcome {
-    /// Fetched and saved, with what the service or the decoder noted.
-    case saved(ForecastTarget, WeatherData, notes: [String])
+    /// Fetched and saved, with what the service or the decoder noted, and the alerts its
+    /// answer carried (not saved here: the caller stores them).
+    case saved(ForecastTarget, WeatherData, notes: [String], alerts: [WeatherAlert]?)
     /// The service said the cached forecast stands (304, or not to ask before `until`); nothing
     /// was written.
     case unchanged(ForecastTarget, until: Int64?)
@@ -25,7 +26,7 @@ public final class ForecastRefresher {
 
     public var target: ForecastTarget {
       switch self {
-      case .saved(let target, _, _), .unchanged(let target, _), .fetchFailed(let target, _),
+      case .saved(let target, _, _, _), .unchanged(let target, _), .fetchFailed(let target, _),
         .saveFailed(let target, _):
         target
       }
@@ -82,14 +83,15 @@ public final class ForecastRefresher {
   private func refresh(_ target: ForecastTarget) async -> Outcome {
     let weather: WeatherData
     let notes: [String]
+    let alerts: [WeatherAlert]?
     do {
       // Only a forecast from the same service counts as what it would answer "unchanged" to.
       let cached = cached(target).flatMap { $0.provider == provider.kind ? $0 : nil }
       let request = ForecastRequest(
         coordinate: target.coordinate, timeZone: target.timeZone, cached: cached)
       switch try await provider.forecast(request) {
-      case .fresh(let fresh, let said):
-        (weather, notes) = (fresh, said)
+      case .fresh(let fresh, let said, let carried):
+        (weather, notes, alerts) = (fresh, said, carried)
       case .unchanged(let until):
         return .unchanged(target, until: until)
       }
@@ -100,7 +102,7 @@ public final class ForecastRefresher {
       let store = try self.store ?? openStore()
       self.store = store
       try store.save(weather, for: target.place)
-      return .saved(target, weather, notes: notes)
+      return .saved(target, weather, notes: notes, alerts: alerts)
     } catch {
       return .saveFailed(target, error)
     }
