@@ -88,6 +88,24 @@ import Testing
     #expect(server.requests.last?.headers["if-modified-since"] == Self.lastModified)
   }
 
+  @Test func aForecastForAnotherPointDoesNotStandForThisOne() async throws {
+    let server = try Self.metNorway()
+    defer { server.stop() }
+    var cached = try await provider(server).forecast(for: Self.gothenburg)
+    cached.freshUntil = Int64(Date().timeIntervalSince1970) + 600
+    // The place moved 50 km: its old forecast is not "unchanged", and no validator is sent.
+    let moved = try Coordinate(latitude: 58.1, longitude: 11.9659)
+    let answer = try await provider(server).forecast(
+      ForecastRequest(coordinate: moved, cached: cached))
+    guard case .fresh = answer else {
+      Issue.record("expected a fresh forecast, got \(answer)")
+      return
+    }
+    #expect(server.requests.count == 2)
+    #expect(server.requests.last?.query == "lat=58.1000&lon=11.9659")
+    #expect(server.requests.last?.headers["if-modified-since"] == nil)
+  }
+
   @Test func a203IsANoteAboutTheDeprecatedProduct() async throws {
     let server = try Self.metNorway(status: 203)
     defer { server.stop() }

@@ -58,13 +58,19 @@ public struct METNorwayProvider: ForecastProvider {
 
   public func forecast(_ request: ForecastRequest) async throws(ForecastError) -> ForecastAnswer {
     let now = RequestURL.now()
-    if let cached = request.cached, let until = cached.freshUntil, until > now {
+    // The cached forecast counts only if it is for the same point (a place moved since is
+    // asked afresh): MET Norway answers for the 4-decimal point it was asked.
+    let cached = request.cached.flatMap { cached in
+      abs(cached.coordinate.latitude - request.coordinate.latitude) < 0.001
+        && abs(cached.coordinate.longitude - request.coordinate.longitude) < 0.001 ? cached : nil
+    }
+    if let cached, let until = cached.freshUntil, until > now {
       return .unchanged(until: until)
     }
     let answer = try await HTTPFetcher(timeout: timeout, maxResponseBytes: maxResponseBytes)
       .conditionalGet(
         try requestURL(for: request.coordinate), userAgent: userAgent,
-        accept: "application/json", etag: nil, lastModified: request.cached?.lastModified)
+        accept: "application/json", etag: nil, lastModified: cached?.lastModified)
     switch answer {
     case .notModified(let validators):
       return .unchanged(until: validators.freshUntil(now: now))
