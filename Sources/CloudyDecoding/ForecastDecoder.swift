@@ -6,12 +6,18 @@ public import CloudyServices
 public enum ForecastResponseFormat: String, Sendable, CaseIterable {
   case openMeteo = "open-meteo"
   case darkSky = "dark-sky"
+  /// MET Norway's Locationforecast 2.0 (compact or complete).
+  case metNorway = "met-norway"
+  /// The NWS's `/gridpoints/…/forecast` (12-hour periods) or `/forecast/hourly` answer.
+  case nws
 
   /// The provider kind stored with a forecast in this format.
   public var providerKind: ForecastProviderKind {
     switch self {
     case .openMeteo: .openMeteo
     case .darkSky: .darkSky
+    case .metNorway: .metNorway
+    case .nws: .nws
     }
   }
 
@@ -24,6 +30,9 @@ public enum ForecastResponseFormat: String, Sendable, CaseIterable {
     guard let top = try? ResponseJSON.parse(json), case .object = top.value else {
       return nil
     }
+    let field = JSONField(top, path: "")
+    if METNorwayDecoding.recognises(field) { return .metNorway }
+    if NWSForecastDecoding.recognises(field) { return .nws }
     if top["currently"] != nil { return .darkSky }
     // Open-Meteo's error body: {"error": true, "reason": "…"} (either key order).
     if case .bool(true)? = top["error"]?.value, top["reason"] != nil { return .openMeteo }
@@ -61,18 +70,19 @@ public enum ForecastDecoder {
     public var model: String?
   }
 
-  public static func decode(_ body: [UInt8], format: ForecastResponseFormat, fetchedAt: Int64)
-    throws(ForecastError) -> WeatherData
-  {
-    try decodeReporting(body, format: format, fetchedAt: fetchedAt).weather
+  public static func decode(
+    _ body: [UInt8], format: ForecastResponseFormat, fetchedAt: Int64, timeZone: String? = nil
+  ) throws(ForecastError) -> WeatherData {
+    try decodeReporting(body, format: format, fetchedAt: fetchedAt, timeZone: timeZone).weather
   }
 
   /// `decode`, also saying what was left out; `model` picks one of a multi-model response.
   /// `entry`: which forecast of Open-Meteo's multi-location answer (a top-level list) to read
-  /// (see `ResponseRecognition.multiLocationCoordinates`).
+  /// (see `ResponseRecognition.multiLocationCoordinates`). `timeZone`: the place's IANA zone,
+  /// for the answers that name none (MET Norway's; the NWS's, whose zone is in `/points`).
   public static func decodeReporting(
     _ body: [UInt8], format: ForecastResponseFormat, fetchedAt: Int64, model: String? = nil,
-    entry: Int? = nil
+    entry: Int? = nil, timeZone: String? = nil
   ) throws(ForecastError) -> Decoded {
     var parsed = try ResponseJSON.parse(body)
     if let entry {
@@ -93,12 +103,44 @@ public enum ForecastDecoder {
         throw .invalidResponse("a model (\(model)) can be chosen in Open-Meteo responses only")
       }
       decoded = try DarkSkyDecoding.decode(document)
+    case .metNorway, .nws:
+      if let model {
+        throw .invalidResponse("a model (\(model)) can be chosen in Open-Meteo responses only")
+      }
+      decoded =
+        format == .metNorway
+        ? try METNorwayDecoding.decode(document, timeZone: timeZone)
+        : try NWSForecastDecoding.decode(document, timeZone: timeZone)
     }
     try ForecastSpan.check(decoded, madeBy: fetchedAt)
     var notes = decoded.notes
     let weather = try decoded.validated(
       provider: decoded.provider ?? format.providerKind, fetchedAt: fetchedAt, notes: &notes)
     return Decoded(weather: weather, notes: notes, model: decoded.model)
+  }
+}
+
+extension ForecastDecoder {
+  /// The NWS's two answers made one forecast: days from `/forecast`, hours from
+  /// `/forecast/hourly` (nil when that one failed: the days alone, with a note).
+  public static func decodeNWS(
+    forecast: [UInt8], hourly: [UInt8]?, timeZone: String, fetchedAt: Int64
+  ) throws(ForecastError) -> Decoded {
+    func document(_ body: [UInt8]) throws(ForecastError) -> JSONField {
+      JSONField(try ResponseJSON.parse(body), path: "")
+    }
+    var decoded = try NWSForecastDecoding.decode(document(forecast), timeZone: timeZone)
+    if let hourly {
+      let hours = try NWSForecastDecoding.decode(document(hourly), timeZone: timeZone)
+      decoded.hours = hours.hours
+      decoded.notes += hours.notes
+    } else {
+      decoded.notes.append("the hourly forecast could not be fetched: days only")
+    }
+    try ForecastSpan.check(decoded, madeBy: fetchedAt)
+    var notes = decoded.notes
+    let weather = try decoded.validated(provider: .nws, fetchedAt: fetchedAt, notes: &notes)
+    return Decoded(weather: weather, notes: notes, model: nil)
   }
 }
 
@@ -115,6 +157,9 @@ struct DecodedForecast {
   /// The service the response says it is from, when its format is spoken by several
   /// (Pirate Weather answers in Dark Sky's); nil: the format's own.
   var provider: ForecastProviderKind? = nil
+  /// When the service says it made the forecast (MET Norway's `updated_at`, the NWS's
+  /// `updateTime`), for an answer without current conditions; nil: its first time.
+  var issuedAt: Int64? = nil
 
   func validated(provider: ForecastProviderKind, fetchedAt: Int64, notes: inout [String])
     throws(ForecastError) -> WeatherData
@@ -127,7 +172,8 @@ struct DecodedForecast {
     }
     try Validation.timeZone(timeZone)
     if let current { try Validation.conditions(current, path: "current conditions") }
-    guard let issuedAt = current?.time ?? hours.first?.time ?? days.first?.time else {
+    guard let issuedAt = current?.time ?? self.issuedAt ?? hours.first?.time ?? days.first?.time
+    else {
       let left = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
       throw .invalidResponse(
         "the response holds no forecast: no current conditions, hours or days with a value\(left)"

@@ -69,6 +69,13 @@ struct LocalClock {
     return zoneTime(localSeconds: day)
   }
 
+  /// The local midnight that starts the day holding `time` (MET Norway's and the NWS's UTC or
+  /// offset times grouped into the place's days).
+  func dayStart(containing time: Int64) -> Int64 {
+    let local = time + offset(atUnixTime: time)
+    return zoneTime(localSeconds: local - Self.floorModulo(local, 86_400))
+  }
+
   /// The local hour 0…23 at a unix time.
   func localHour(atUnixTime time: Int64) -> Int {
     let local = time + offset(atUnixTime: time)

@@ -9,71 +9,146 @@ import CloudyServices
 import CloudyStoring
 import CloudyViewModels
 
-/// `fetch --alerts`: each place's alerts from the service that covers it, the NWS for places
-/// in the United States, asked only when its last answer is stale and then conditionally.
-/// A place no source covers is said so and skipped; a failure is reported for its place and
-/// the others go on (status 69 when any failed).
+/// `fetch --alerts`, and the alerts that plain `fetch` fetches with the forecasts: each place's
+/// alerts from the service that covers it, the NWS for places in the United States (by the
+/// saved country, else by the coordinate), MeteoAlarm for places saved in one of its
+/// countries, each asked only when its last answer is stale and then conditionally. A place no
+/// source covers is said so and skipped; a failure is reported for its place and the others go
+/// on (status 69 with `--alerts`; with a forecast it is only a note).
 struct AlertsFetch {
   let databasePath: DatabasePath
   let json: Bool
 
   /// What happened at one place.
   enum Result {
-    case stored(ForecastTarget, count: Int, notes: [String])
-    case unchanged(ForecastTarget)
-    case fresh(ForecastTarget, until: Int64)
+    case stored(ForecastTarget, AlertSource, count: Int, notes: [String])
+    case unchanged(ForecastTarget, AlertSource)
+    case fresh(ForecastTarget, AlertSource, until: Int64)
     case uncovered(ForecastTarget)
-    case failed(ForecastTarget, any Error)
+    case failed(ForecastTarget, AlertSource?, any Error)
+
+    var failed: Bool {
+      if case .failed = self { return true }
+      return false
+    }
   }
 
+  /// The alert sources, from the environment.
+  struct Sources {
+    var nws: NWSAlertsSource
+    var meteoAlarm: MeteoAlarmSource
+
+    static func fromEnvironment() throws(ForecastError) -> Sources {
+      Sources(
+        nws: try NWSAlertsSource.fromEnvironment(version: CloudyVersion.string),
+        meteoAlarm: try MeteoAlarmSource.fromEnvironment(version: CloudyVersion.string))
+    }
+  }
+
+  /// `fetch --alerts`: every place's alerts, a line each (or the `--json` object).
   func run(_ targets: [ForecastTarget], places: any LocationStoring) async throws {
-    let source = try NWSAlertsSource.fromEnvironment(version: CloudyVersion.string)
+    let sources = try Sources.fromEnvironment()
     var results: [Result] = []
     for target in targets {
-      let result = await fetch(target, places: places, source: source)
+      let result = await fetch(target, places: places, sources: sources)
       results.append(result)
-      if !json { report(result) }
+      if !json { report(result, asNote: false) }
     }
     if json {
       Output.json(.object([("alerts", .array(results.map(Self.json)))]))
     }
-    if let failure = results.first(where: { if case .failed = $0 { true } else { false } }),
-      case .failed(_, let error) = failure
-    {
+    if let failure = results.first(where: \.failed), case .failed(_, _, let error) = failure {
       throw ExitCode(FailureMap.failure(for: error).status.rawValue)
     }
   }
 
-  private func fetch(
-    _ target: ForecastTarget, places: any LocationStoring, source: NWSAlertsSource
-  ) async -> Result {
+  /// The alerts fetched with the forecasts: never throws, and says nothing of the places no
+  /// source covers; a failure is a note.
+  func withForecasts(_ targets: [ForecastTarget], places: any LocationStoring) async -> [Result] {
+    let sources: Sources
+    do {
+      sources = try Sources.fromEnvironment()
+    } catch {
+      let results = targets.map { Result.failed($0, nil, error) }
+      if !json { for result in results { report(result, asNote: true) } }
+      return results
+    }
+    var results: [Result] = []
+    for target in targets {
+      let result = await fetch(target, places: places, sources: sources)
+      results.append(result)
+      if !json { report(result, asNote: true) }
+    }
+    return results
+  }
+
+  /// Stores the alerts a forecast's answer carried (Dark Sky, Pirate Weather), as `import`
+  /// keeps them; a failure is a note.
+  func keep(
+    _ alerts: [WeatherAlert], carriedBy provider: ForecastProviderKind, for target: ForecastTarget
+  )
+    -> Result
+  {
+    let source: AlertSource = provider == .pirateWeather ? .pirateWeather : .darkSky
+    let result: Result
+    do {
+      try StoreAccess.alertStore(writing: databasePath).record(
+        alerts, for: target.place, fetchedAt: WallClock.now())
+      result = .stored(target, source, count: alerts.count, notes: [])
+    } catch {
+      result = .failed(target, source, error)
+    }
+    if !json { report(result, asNote: true) }
+    return result
+  }
+
+  /// Which source covers a place: the NWS in the United States, MeteoAlarm in its countries.
+  static func source(for target: ForecastTarget, countryCode: String?) -> AlertSource? {
+    if NWSAlertsSource.covers(target.coordinate, countryCode: countryCode) { return .nws }
+    if MeteoAlarmSource.country(for: countryCode) != nil { return .meteoAlarm }
+    return nil
+  }
+
+  private func fetch(_ target: ForecastTarget, places: any LocationStoring, sources: Sources)
+    async -> Result
+  {
+    var chosen: AlertSource?
     do {
       let country = try target.place.locationID.flatMap { try places.find(id: $0) }?.countryCode
-      guard NWSAlertsSource.covers(target.coordinate, countryCode: country) else {
+      guard let source = Self.source(for: target, countryCode: country) else {
         return .uncovered(target)
       }
+      chosen = source
       let states = try StoreAccess.alertFetchStore(writing: databasePath)
-      let last = try states.fetchState(for: target.place, source: .nws)
+      let last = try states.fetchState(for: target.place, source: source)
       let now = WallClock.now()
-      let outcome: NWSAlertsSource.Outcome
+      let outcome: AlertSourceOutcome
       do {
-        outcome = try await source.fetch(
-          for: target.coordinate, etag: last?.etag, lastModified: last?.lastModified,
-          freshUntil: last?.freshUntil, now: now)
+        switch source {
+        case .meteoAlarm:
+          outcome = try await sources.meteoAlarm.fetch(
+            for: target.coordinate, country: MeteoAlarmSource.country(for: country) ?? "",
+            etag: last?.etag, lastModified: last?.lastModified, freshUntil: last?.freshUntil,
+            now: now)
+        default:
+          outcome = try await sources.nws.fetch(
+            for: target.coordinate, etag: last?.etag, lastModified: last?.lastModified,
+            freshUntil: last?.freshUntil, now: now)
+        }
       } catch {
-        return .failed(target, error)
+        return .failed(target, source, error)
       }
       switch outcome {
       case .fresh(let until):
-        return .fresh(target, until: until)
+        return .fresh(target, source, until: until)
       case .notModified(let validators):
         try states.recordFetchState(
           AlertFetchState(
             etag: validators.etag ?? last?.etag,
             lastModified: validators.lastModified ?? last?.lastModified,
             freshUntil: validators.freshUntil(now: now), checkedAt: now),
-          for: target.place, source: .nws)
-        return .unchanged(target)
+          for: target.place, source: source)
+        return .unchanged(target, source)
       case .fetched(let alerts, let notes, let validators):
         try StoreAccess.alertStore(writing: databasePath).record(
           alerts, for: target.place, fetchedAt: now)
@@ -81,57 +156,84 @@ struct AlertsFetch {
           AlertFetchState(
             etag: validators.etag, lastModified: validators.lastModified,
             freshUntil: validators.freshUntil(now: now), checkedAt: now),
-          for: target.place, source: .nws)
-        return .stored(target, count: alerts.count, notes: notes)
+          for: target.place, source: source)
+        return .stored(target, source, count: alerts.count, notes: notes)
       }
     } catch {
-      return .failed(target, error)
+      return .failed(target, chosen, error)
     }
   }
 
-  private func report(_ result: Result) {
+  /// "the National Weather Service", "MeteoAlarm".
+  static func named(_ source: AlertSource) -> String {
+    source == .nws ? "the \(source.text)" : source.text
+  }
+
+  /// "the NWS", "MeteoAlarm": the short name in a failure.
+  static func short(_ source: AlertSource?) -> String {
+    switch source {
+    case .nws: "the NWS"
+    case .some(let source): source.text
+    case nil: "its source"
+    }
+  }
+
+  /// One line per place; with a forecast (`asNote`) the failures are notes on standard output,
+  /// never errors, and an uncovered or fresh place says nothing.
+  private func report(_ result: Result, asNote: Bool) {
     switch result {
-    case .stored(let target, let count, let notes):
+    case .stored(let target, let source, let count, let notes):
       Output.line(
-        "\(target.name): \(MessageText.counted(count, "alert message")) from the National Weather Service"
+        "\(target.name): \(MessageText.counted(count, "alert message")) from \(Self.named(source))"
       )
       for note in notes { Output.line("Note: \(note).") }
-    case .unchanged(let target):
+    case .unchanged(let target, _):
       Output.line("\(target.name): alerts unchanged since the last fetch")
-    case .fresh(let target, let until):
+    case .fresh(let target, let source, let until):
+      guard !asNote else { return }
       Output.line(
-        "\(target.name): alerts fetched recently; the NWS asks to wait until \(LocalTime.utc.format(until, "%H:%M:%S UTC"))"
+        "\(target.name): alerts fetched recently; \(Self.short(source)) asks to wait until \(LocalTime.utc.format(until, "%H:%M:%S UTC"))"
       )
     case .uncovered(let target):
+      guard !asNote else { return }
       Output.line(
-        "\(target.name): no alert source covers this place (the NWS covers the United States)")
-    case .failed(let target, let error):
-      Output.error(
-        ToolMain.line(
-          "\(target.name): alerts not fetched from the NWS: \(FailureMap.failure(for: error).message)",
-          tool: ForecastCommand.tool))
+        "\(target.name): no alert source covers this place (the NWS covers the United States, MeteoAlarm the European countries it publishes for, by the place's saved country)"
+      )
+    case .failed(let target, let source, let error):
+      let line =
+        "\(target.name): alerts not fetched from \(Self.short(source)): \(FailureMap.failure(for: error).message)"
+      if asNote {
+        Output.line("Note: \(line); the forecast is not affected.")
+      } else {
+        Output.error(ToolMain.line(line, tool: ForecastCommand.tool))
+      }
     }
   }
 
-  private static func json(_ result: Result) -> JSON {
+  static func json(_ result: Result) -> JSON {
     switch result {
-    case .stored(let target, let count, let notes):
+    case .stored(let target, let source, let count, let notes):
       .object([
         ("place", ForecastJSON.place(target)), ("status", .string("stored")),
-        ("alerts", .int(Int64(count))), ("notes", .array(notes.map { .string($0) })),
+        ("source", .string(source.rawValue)), ("alerts", .int(Int64(count))),
+        ("notes", .array(notes.map { .string($0) })),
       ])
-    case .unchanged(let target):
-      .object([("place", ForecastJSON.place(target)), ("status", .string("unchanged"))])
-    case .fresh(let target, let until):
+    case .unchanged(let target, let source):
+      .object([
+        ("place", ForecastJSON.place(target)), ("status", .string("unchanged")),
+        ("source", .string(source.rawValue)),
+      ])
+    case .fresh(let target, let source, let until):
       .object([
         ("place", ForecastJSON.place(target)), ("status", .string("fresh")),
-        ("freshUntil", .int(until)),
+        ("source", .string(source.rawValue)), ("freshUntil", .int(until)),
       ])
     case .uncovered(let target):
       .object([("place", ForecastJSON.place(target)), ("status", .string("uncovered"))])
-    case .failed(let target, let error):
+    case .failed(let target, let source, let error):
       .object([
         ("place", ForecastJSON.place(target)), ("status", .string("failed")),
+        ("source", source.map { .string($0.rawValue) } ?? .null),
         ("error", .string(FailureMap.failure(for: error).message)),
         ("exitStatus", .int(Int64(FailureMap.failure(for: error).status.rawValue))),
       ])

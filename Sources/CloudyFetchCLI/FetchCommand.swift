@@ -6,6 +6,7 @@ import CloudyModels
 import CloudyPlatform
 import CloudyProviders
 import CloudyServices
+import CloudyStoring
 import CloudyViewModels
 
 /// `cloudy-forecast fetch`, the one command that uses the network. `cloudy-forecast` hands its
@@ -33,23 +34,46 @@ public struct FetchCommand: AsyncParsableCommand {
       }
     }
     let tool = Self.tool
-    let (kind, outcomes) = try await ToolMain.reporting(tool: tool) {
-      () async throws -> (ForecastProviderKind, [ForecastRefresher.Outcome]) in
+    let (kind, outcomes, alerts) = try await ToolMain.reporting(tool: tool) {
+      () async throws -> (
+        ForecastProviderKind, [ForecastRefresher.Outcome], [AlertsFetch.Result]
+      ) in
       // Everything that can be checked without the network first: provider settings, the
       // database and the places. Nothing is opened for writing until a forecast arrived.
-      let provider = try ProviderEnvironment.fromEnvironment().makeProvider()
+      var environment = try ProviderEnvironment.fromEnvironment(version: CloudyVersion.string)
+      if let name = options.provider, let kind = ForecastProviderKind(name: name) {
+        environment.provider = kind
+      }
+      let provider = try environment.makeProvider()
       let databasePath = try options.database.resolve()
       let targets = try targets(in: databasePath)
-      let refresher = ForecastRefresher(provider: provider) {
-        try StoreAccess.forecastStore(writing: databasePath)
-      }
+      // The cached forecasts, read-only, for the validators of a conditional request.
+      let readers = (try? StoreAccess.stores(reading: databasePath)) ?? nil
+      let refresher = ForecastRefresher(
+        provider: provider,
+        cached: { target in try? readers?.forecasts.latest(for: target.place) },
+        openStore: { try StoreAccess.forecastStore(writing: databasePath) })
       let showProgress = targets.count > 1 && StandardError.isTerminal
       let outcomes = await refresher.refresh(targets) { event in
         announce(event, provider: provider.kind, showProgress: showProgress)
       }
-      return (provider.kind, outcomes)
+      // The alerts with the forecasts: a failure is a note, never the command's.
+      // A Dark Sky-family answer carries its own alerts; the other places ask their region's
+      // source.
+      let fetcher = AlertsFetch(databasePath: databasePath, json: options.output.json)
+      var alerts: [AlertsFetch.Result] = []
+      var carried: Set<Place> = []
+      for case .saved(let target, let weather, _, let some?) in outcomes {
+        carried.insert(target.place)
+        alerts.append(fetcher.keep(some, carriedBy: weather.provider, for: target))
+      }
+      if let places = try? ForecastCommand.savedPlaces(databasePath) {
+        alerts += await fetcher.withForecasts(
+          targets.filter { !carried.contains($0.place) }, places: places)
+      }
+      return (provider.kind, outcomes, alerts)
     }
-    try finish(outcomes, provider: kind)
+    try finish(outcomes, provider: kind, alerts: alerts)
   }
 
   /// The places the arguments name: every place (`--all`), one by id, or one as typed (the
@@ -74,17 +98,32 @@ public struct FetchCommand: AsyncParsableCommand {
     case .finished(let outcome, _, _):
       if let failure = Self.failure(of: outcome, provider: provider) {
         Output.error(ToolMain.line(failure.message, tool: Self.tool))
-      } else if !options.output.json, case .saved(let target, let weather) = outcome {
-        Output.line(
-          "\(target.name): cached \(MessageText.counted(weather.days.count, "day")) and \(MessageText.counted(weather.hours.count, "hour")) from \(weather.provider.serviceName)"
-        )
+      } else if !options.output.json {
+        switch outcome {
+        case .saved(let target, let weather, let notes, _):
+          let credit = weather.provider.credit.map { " (\($0))" } ?? ""
+          Output.line(
+            "\(target.name): cached \(MessageText.counted(weather.days.count, "day")) and \(MessageText.counted(weather.hours.count, "hour")) from \(weather.provider.serviceName)\(credit)"
+          )
+          for note in notes { Output.line("Note: \(note).") }
+        case .unchanged(let target, let until):
+          let wait =
+            until.map {
+              ", which asks not to be asked again before \(LocalTime.utc.format($0, "%H:%M UTC"))"
+            } ?? ""
+          Output.line(
+            "\(target.name): the cached forecast is current; \(provider.serviceName) has nothing newer\(wait)"
+          )
+        case .fetchFailed, .saveFailed: break
+        }
       }
     }
   }
 
   /// The `--json` summary, and the status: 0 when every place was cached.
   private func finish(
-    _ outcomes: [ForecastRefresher.Outcome], provider kind: ForecastProviderKind
+    _ outcomes: [ForecastRefresher.Outcome], provider kind: ForecastProviderKind,
+    alerts: [AlertsFetch.Result]
   ) throws {
     let tool = Self.tool
     let failures = outcomes.compactMap { outcome in
@@ -96,6 +135,7 @@ public struct FetchCommand: AsyncParsableCommand {
           ("results", .array(outcomes.map { Self.json($0, provider: kind) })),
           ("cached", .int(Int64(outcomes.count - failures.count))),
           ("failed", .int(Int64(failures.count))),
+          ("alerts", .array(alerts.map(AlertsFetch.json))),
         ]))
     }
     guard let first = failures.first else { return }
@@ -116,7 +156,7 @@ public struct FetchCommand: AsyncParsableCommand {
     -> CommandFailure?
   {
     switch outcome {
-    case .saved: return nil
+    case .saved, .unchanged: return nil
     case .fetchFailed(let target, let error):
       return FailureMap.failure(for: error, provider: provider, prefix: "\(target.name): ")
     case .saveFailed(let target, let error):
@@ -129,9 +169,15 @@ public struct FetchCommand: AsyncParsableCommand {
   static func json(_ outcome: ForecastRefresher.Outcome, provider: ForecastProviderKind) -> JSON {
     var members: [(String, JSON)] = [("place", ForecastJSON.place(outcome.target))]
     switch outcome {
-    case .saved(_, let weather):
+    case .saved(_, let weather, let notes, _):
       members.append(("ok", .bool(true)))
       members += ForecastJSON.cached(weather)
+      members.append(("notes", .array(notes.map { .string($0) })))
+    case .unchanged(_, let until):
+      members += [
+        ("ok", .bool(true)), ("unchanged", .bool(true)), ("provider", .string(provider.rawValue)),
+        ("freshUntil", until.map { .int($0) } ?? .null),
+      ]
     case .fetchFailed(_, let error):
       members += [
         ("ok", .bool(false)), ("error", .string(error.description(for: provider))),

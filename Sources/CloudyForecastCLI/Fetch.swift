@@ -1,6 +1,8 @@
 public import ArgumentParser
 public import CloudyCLI
+import CloudyModels
 import CloudyPlatform
+import CloudyServices
 
 /// What `cloudy-forecast fetch` accepts, declared once for the command `cloudy-forecast` shows
 /// (help, validation) and for `cloudy-forecast-fetch`, which does the fetching.
@@ -11,9 +13,19 @@ public struct FetchOptions: ParsableArguments {
     replaces the previous one in one transaction: a failed fetch leaves the cache as it was. \
     With --all, every place (the current location, then the saved places) is fetched in turn; \
     a failed place is reported and the others go on, and the exit status is then 69. Progress \
-    is shown on standard error when it is a terminal. The fetching is done by \
-    cloudy-forecast-fetch, installed beside cloudy-forecast: the only Cloudy tool that links \
-    the network libraries.
+    is shown on standard error when it is a terminal. Alerts are fetched with the forecast \
+    (the NWS for places in the United States, MeteoAlarm for its European countries, the \
+    answer's own alerts for Dark Sky and Pirate Weather); an alerts failure is a note and \
+    never fails the forecast. The fetching is done by cloudy-forecast-fetch, installed beside \
+    cloudy-forecast: the only Cloudy tool that links the network libraries.
+
+    Providers (--provider, else CLOUDY_FORECAST_PROVIDER, else open-meteo): open-meteo (no \
+    key), dark-sky (a Dark Sky-compatible service such as Pirate Weather; CLOUDY_DARK_SKY_KEY), \
+    met-norway (MET Norway's Locationforecast, worldwide, no key; data CC BY 4.0, credited to \
+    MET Norway) and nws (the US National Weather Service, United States only, no key). MET \
+    Norway and the NWS ask every client to name itself: Cloudy sends \
+    User-Agent: Cloudy/VERSION (CLOUDY_CONTACT); set CLOUDY_CONTACT to your e-mail. MET \
+    Norway is asked again only after its answer expires, and then with If-Modified-Since.
     """
 
   @Argument(
@@ -32,10 +44,18 @@ public struct FetchOptions: ParsableArguments {
       valueName: "id"))
   public var id: Int64?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The forecast provider: \(ForecastProviderKind.choosable). Default: CLOUDY_FORECAST_PROVIDER, else open-meteo.",
+      valueName: "name"))
+  public var provider: String?
+
   @Flag(
     name: .long,
     help: """
-      Fetch only alerts (the NWS for places in the United States): cheap, meant to run every \
+      Fetch only alerts (the NWS for places in the United States, MeteoAlarm for its \
+      European countries): cheap, meant to run every \
       few minutes. A source is asked only when its last answer's Cache-Control or Expires \
       allows, and then conditionally (If-None-Match, If-Modified-Since).
       """)
@@ -49,6 +69,13 @@ public struct FetchOptions: ParsableArguments {
   public func validate() throws {
     if [all, place != nil, id != nil].filter({ $0 }).count > 1 {
       throw ValidationError("give one of a place, --id or --all")
+    }
+    if let provider, ForecastProviderKind(name: provider) == nil {
+      throw ValidationError(
+        "--provider \(provider) is not a provider; expected \(ForecastProviderKind.choosable)")
+    }
+    if alerts, provider != nil {
+      throw ValidationError("--provider chooses a forecast provider; --alerts fetches no forecast")
     }
   }
 }

@@ -1,6 +1,7 @@
 import CloudyCLI
 public import CloudyJSON
 public import CloudyModels
+import CloudyServices
 import CloudyStoring
 public import CloudyViewModels
 
@@ -110,6 +111,7 @@ public enum ForecastJSON {
     var members: [(String, JSON)] = [
       ("place", place(model.target)),
       ("provider", .string(weather.provider.rawValue)),
+      ("credit", .optional(weather.provider.credit)),
       ("fetchedAt", .int(weather.fetchedAt)),
       ("ageSeconds", .int(age.seconds)),
       ("age", .string(age.text)),
@@ -269,7 +271,8 @@ public enum ForecastJSON {
   /// What a cached forecast holds, for fetch and import.
   public static func cached(_ weather: WeatherData) -> [(String, JSON)] {
     [
-      ("provider", .string(weather.provider.rawValue)), ("fetchedAt", .int(weather.fetchedAt)),
+      ("provider", .string(weather.provider.rawValue)),
+      ("credit", .optional(weather.provider.credit)), ("fetchedAt", .int(weather.fetchedAt)),
       ("days", .int(Int64(weather.days.count))), ("hours", .int(Int64(weather.hours.count))),
     ]
   }

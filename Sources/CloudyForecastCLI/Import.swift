@@ -15,11 +15,14 @@ extension CloudyForecast {
     static let configuration = CommandConfiguration(
       commandName: "import",
       abstract:
-        "Cache a saved Open-Meteo or Dark Sky response as a place's forecast, or a CAP or NWS alerts document as its alerts.",
+        "Cache a saved Open-Meteo, Dark Sky, MET Norway or NWS response as a place's forecast, or a CAP or NWS alerts document as its alerts.",
       discussion: """
         The format is detected from the JSON: Open-Meteo (any request: ISO or unix times, any \
         units it names, old and new variable names, current or current_weather, any of \
-        current/hourly/daily) or the Dark Sky family (Dark Sky, forecast.io, Pirate Weather). \
+        current/hourly/daily), the Dark Sky family (Dark Sky, forecast.io, Pirate Weather), \
+        MET Norway's Locationforecast 2.0 (compact or complete; its days are made in the \
+        place's time zone) or the NWS's /gridpoints/…/forecast (days) or /forecast/hourly \
+        (hours) answer. \
         The file is read (at most 4 MiB), decoded and checked completely before anything is \
         written; it then replaces the place's cached forecast. Times and age are the data's \
         own: `show` says how old it is. A response for a coordinate more than 50 km from the \
@@ -70,7 +73,8 @@ extension CloudyForecast {
         }
         let entry = try nearestEntry(in: body, to: target)
         let now = WallClock.now()
-        let (format, decoded) = try decode(body, entry: entry?.index, now: now)
+        let (format, decoded) = try decode(
+          body, entry: entry?.index, now: now, timeZone: target.timeZone)
         let weather = decoded.weather
         let distance = try ImportPlace.check(
           file: file, response: weather.coordinate, target: target, force: force)
@@ -118,7 +122,7 @@ extension CloudyForecast {
     }
 
     /// The response's format (Open-Meteo for a multi-place answer) and what the decoder read.
-    private func decode(_ body: [UInt8], entry: Int?, now: Int64) throws -> (
+    private func decode(_ body: [UInt8], entry: Int?, now: Int64, timeZone: String?) throws -> (
       ForecastResponseFormat, ForecastDecoder.Decoded
     ) {
       guard let format = entry != nil ? .openMeteo : ForecastResponseFormat.detect(body) else {
@@ -127,7 +131,7 @@ extension CloudyForecast {
             "\(file) is not a forecast response: \(problem); nothing was changed")
         }
         throw CommandError.unusableInput(
-          "\(file) is not a forecast response: expected the JSON of Open-Meteo or of a Dark Sky-compatible service; nothing was changed"
+          "\(file) is not a forecast response: expected the JSON of Open-Meteo, of a Dark Sky-compatible service, of MET Norway's Locationforecast or of the NWS's forecast; nothing was changed"
         )
       }
       // Which model to read is the command line's question: the decoder states the fact.
@@ -142,7 +146,8 @@ extension CloudyForecast {
       }
       do {
         let decoded = try ForecastDecoder.decodeReporting(
-          body, format: format, fetchedAt: now, model: model, entry: entry)
+          body, format: format, fetchedAt: now, model: model, entry: entry,
+          timeZone: timeZone)
         return (format, decoded)
       } catch {
         throw CommandError.unusableResponse(

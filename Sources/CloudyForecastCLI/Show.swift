@@ -162,7 +162,7 @@ public enum ForecastText {
       zone.fallbackNote.map { "UTC (\($0))" } ?? zone.identifier
     func header(_ count: String?) -> String {
       ([model.target.name] + (count.map { [$0] } ?? [])
-        + [age.asOfText, weather.provider.serviceName, zoneText]).joined(separator: " · ")
+        + [age.asOfText, weather.provider.sourceText, zoneText]).joined(separator: " · ")
     }
     if let missing = model.missingText(for: view.part) {
       Output.line(header(nil))

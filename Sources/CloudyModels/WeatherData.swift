@@ -15,11 +15,18 @@ public struct WeatherData: Hashable, Sendable {
   public var current: WeatherConditions
   public var days: [WeatherDayData]
   public var hours: [WeatherHourData]
+  /// The `Last-Modified` header of the answer, as sent, for `If-Modified-Since` on the next
+  /// fetch (MET Norway's terms ask for conditional requests); nil when the service sent none.
+  public var lastModified: String?
+  /// Until when (unix seconds) the answer is fresh by its `Expires`: MET Norway asks not to be
+  /// asked again before then. Nil when the service did not say.
+  public var freshUntil: Int64?
 
   public init(
     provider: ForecastProviderKind, fetchedAt: Int64, coordinate: Coordinate, timeZone: String,
     current: WeatherConditions, days: [WeatherDayData], hours: [WeatherHourData],
-    issuedAt: Int64? = nil, contents: ForecastContents = .all
+    issuedAt: Int64? = nil, contents: ForecastContents = .all, lastModified: String? = nil,
+    freshUntil: Int64? = nil
   ) {
     self.provider = provider
     self.fetchedAt = fetchedAt
@@ -30,6 +37,8 @@ public struct WeatherData: Hashable, Sendable {
     self.current = current
     self.days = days
     self.hours = hours
+    self.lastModified = lastModified
+    self.freshUntil = freshUntil
   }
 }
 
@@ -221,6 +230,10 @@ public enum ForecastProviderKind: String, CaseIterable, Sendable {
   case darkSky = "dark-sky"
   /// Pirate Weather, which speaks Dark Sky's API; told apart by what its responses say.
   case pirateWeather = "pirate-weather"
+  /// MET Norway's Locationforecast 2.0 (api.met.no, yr.no's data; worldwide, keyless).
+  case metNorway = "met-norway"
+  /// The US National Weather Service (api.weather.gov; the United States only, keyless).
+  case nws
 }
 
 /// The Cloudy app's icon names (Dark Sky's), which front-ends map to images.

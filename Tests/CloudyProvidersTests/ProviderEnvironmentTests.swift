@@ -43,7 +43,7 @@ import Testing
     let url = try provider.requestURL(for: try Coordinate(latitude: 1.5, longitude: -2))
     #expect(
       url.absoluteString
-        == "http://127.0.0.1:8081/forecast/abc123/1.5000,-2.0000?units=us&exclude=minutely,alerts")
+        == "http://127.0.0.1:8081/forecast/abc123/1.5000,-2.0000?units=us&exclude=minutely")
   }
 
   @Test func emptyVariablesCountAsUnset() throws {

@@ -127,7 +127,7 @@ import Testing
     #expect(weather.days.count == 8)  // every day of the recording
     let request = try #require(server.requests.last)
     #expect(request.path == "/ds/forecast/test-key/37.8267,-122.4233")
-    #expect(request.query == "units=us&exclude=minutely,alerts")
+    #expect(request.query == "units=us&exclude=minutely")
   }
 
   @Test func sameHostRedirectIsFollowed() async throws {

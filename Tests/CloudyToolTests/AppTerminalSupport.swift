@@ -1,3 +1,4 @@
+import CloudyTestSupport
 import Foundation
 import Testing
 
@@ -23,12 +24,9 @@ final class TmuxPane {
     let cloudy = executable.path
     #expect(FileManager.default.isExecutableFile(atPath: cloudy), "cloudy was not built")
     var assignments = ["LANG=C.UTF-8", "TERM=xterm-256color"]
-    // The app fetches alerts on its own: never from the real NWS (see `ToolRunner.nowhere`).
-    var environment = environment
-    if environment[ToolRunner.nwsVariable] == nil {
-      environment[ToolRunner.nwsVariable] = ToolRunner.nowhere
-    }
-    assignments += environment.sorted { $0.key < $1.key }.map {
+    // Every service on a closed loopback port unless the test names a stand-in.
+    let services = LoopbackServices.environment.merging(environment) { $1 }
+    assignments += services.sorted { $0.key < $1.key }.map {
       "\($0.key)=\(Self.quoted($0.value))"
     }
     let prefix: [String] = jobControl ? ["set -m"] : []

@@ -1,3 +1,4 @@
+import CloudyTestSupport
 import Foundation
 import Testing
 
@@ -81,6 +82,7 @@ enum RawProcess {
     var base = ProcessInfo.processInfo.environment.filter {
       !$0.key.hasPrefix("CLOUDY_") && $0.key != "XDG_DATA_HOME"
     }
+    base.merge(LoopbackServices.environment) { $1 }
     base.merge(extra) { $1 }
     return base
   }

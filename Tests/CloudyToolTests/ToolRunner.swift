@@ -1,3 +1,4 @@
+import CloudyTestSupport
 import Foundation
 import Testing
 
@@ -23,7 +24,7 @@ struct ToolRunner {
   /// Where the tools look for the NWS (`CLOUDY_NWS_URL`), and the address every test process
   /// gets unless it names a stand-in: port 9 on loopback, which refuses at once.
   static let nwsVariable = "CLOUDY_NWS_URL"
-  static let nowhere = "http://127.0.0.1:9"
+  static let nowhere = LoopbackServices.closedPort
 
   /// Runs `tool` with `arguments`; the environment is the test's, minus anything Cloudy reads,
   /// plus `environment`. Standard input is empty. Fails the test if the tool was not built.
@@ -82,9 +83,7 @@ extension ToolRunner {
     var base = ProcessInfo.processInfo.environment.filter {
       !$0.key.hasPrefix("CLOUDY_") && $0.key != "XDG_DATA_HOME"
     }
-    // The apps fetch alerts every few minutes on their own: never from the real NWS in a test
-    // (port 9 on loopback refuses at once) unless the test names its stand-in.
-    base[Self.nwsVariable] = Self.nowhere
+    base.merge(LoopbackServices.environment) { $1 }
     base.merge(environment) { $1 }
     return try start(attempts: 100) {
       let process = Process()

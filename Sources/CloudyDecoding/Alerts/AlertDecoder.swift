@@ -98,7 +98,7 @@ public enum AlertDocumentKind: String, Sendable {
           properties["gridId"] != nil || properties["forecastHourly"] != nil
         {
           return .refused(
-            "an NWS /points answer (which forecast office and grid cover a place), not alerts: save the answer of api.weather.gov/alerts/active?point=LAT,LON instead, or run cloudy-forecast fetch --alerts"
+            "an NWS /points answer (which forecast office and grid cover a place): it holds neither a forecast nor alerts; save the answer of its forecast or forecastHourly URL (…/gridpoints/OFFICE/X,Y/forecast) for a forecast, or of api.weather.gov/alerts/active?point=LAT,LON for alerts, or run cloudy-forecast fetch --provider nws"
           )
         }
       }

@@ -3,6 +3,16 @@ public import CloudyModels
 public import CloudyServices
 public import Foundation
 
+/// What one look at an alert source found.
+public enum AlertSourceOutcome: Sendable {
+  /// Not asked: the last answer is fresh until then.
+  case fresh(until: Int64)
+  /// Asked; unchanged since the last answer (304).
+  case notModified(HTTPValidators)
+  /// Asked; the alerts it holds for the place, what the decoder noted, and the validators.
+  case fetched([WeatherAlert], notes: [String], HTTPValidators)
+}
+
 /// The NWS's active alerts for a point in the United States:
 /// `GET {base}/alerts/active?point=LAT,LON` (GeoJSON), asked with a `User-Agent` naming Cloudy
 /// and a contact (the NWS asks for one and may block anonymous clients) and conditionally, and
@@ -14,7 +24,7 @@ public struct NWSAlertsSource: Sendable {
   public static let urlVariable = "CLOUDY_NWS_URL"
   public static let defaultBaseURL = URL(string: "https://api.weather.gov")!
   /// Who to tell when Cloudy misbehaves, sent in the `User-Agent`: an e-mail or URL.
-  public static let contactVariable = "CLOUDY_CONTACT"
+  public static let contactVariable = ClientIdentity.contactVariable
 
   public var baseURL: URL
   public var userAgent: String
@@ -41,11 +51,9 @@ public struct NWSAlertsSource: Sendable {
       }
       base = url
     }
-    let contact = env[contactVariable]?.trimmingCharacters(in: .whitespaces)
-    let userAgent =
-      "Cloudy/\(version) (\(contact.flatMap { $0.isEmpty ? nil : $0 } ?? "weather app; set \(contactVariable) to your e-mail"))"
     return NWSAlertsSource(
-      baseURL: base, userAgent: userAgent, timeout: provider.timeout,
+      baseURL: base, userAgent: ClientIdentity.userAgent(version: version, env),
+      timeout: provider.timeout,
       maxResponseBytes: provider.maxResponseBytes)
   }
 
@@ -81,14 +89,7 @@ public struct NWSAlertsSource: Sendable {
   }
 
   /// What one look at the NWS found.
-  public enum Outcome: Sendable {
-    /// Not asked: the last answer is fresh until then.
-    case fresh(until: Int64)
-    /// Asked; unchanged since the last answer (304).
-    case notModified(HTTPValidators)
-    /// Asked; the alerts it holds for the place, what the decoder noted, and the validators.
-    case fetched([WeatherAlert], notes: [String], HTTPValidators)
-  }
+  public typealias Outcome = AlertSourceOutcome
 
   /// Asks for the place's alerts unless `freshUntil` (from the last answer) is still ahead of
   /// `now`; sends `etag`/`lastModified` from the last answer.
@@ -103,7 +104,7 @@ public struct NWSAlertsSource: Sendable {
     switch answer {
     case .notModified(let validators):
       return .notModified(validators)
-    case .modified(let body, let validators):
+    case .modified(let body, let validators, _):
       let decoded = try AlertDecoder.decode(body, for: coordinate, languages: [])
       guard decoded.kind == .nwsAlerts else {
         throw .invalidResponse("the NWS answered with \(decoded.kind.rawValue), not its alerts")

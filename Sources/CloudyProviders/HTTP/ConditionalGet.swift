@@ -57,8 +57,9 @@ public struct HTTPValidators: Hashable, Sendable {
 
 /// The answer to a conditional GET.
 public enum ConditionalAnswer: Sendable {
-  /// 200: the body, and what the source said about asking again.
-  case modified([UInt8], HTTPValidators)
+  /// 2xx: the body, what the source said about asking again, and the status (MET Norway
+  /// answers 203 for a deprecated product).
+  case modified([UInt8], HTTPValidators, status: Int)
   /// 304: unchanged since the validators sent.
   case notModified(HTTPValidators)
 }
@@ -71,7 +72,7 @@ extension HTTPFetcher {
     _ url: URL, userAgent: String, accept: String, etag: String?, lastModified: String?
   ) async throws(ForecastError) -> ConditionalAnswer {
     guard RequestURL.isWebURL(url) else {
-      throw .invalidConfiguration("the alerts URL must be an http or https URL with a host")
+      throw .invalidConfiguration("the request URL must be an http or https URL with a host")
     }
     let host = Self.hostDescription(url)
     let idle = Int(timeout * 1000)
@@ -113,7 +114,7 @@ extension HTTPFetcher {
       throw error
     }
     switch status {
-    case 200...299: return .modified(body, validators)
+    case 200...299: return .modified(body, validators, status: status)
     case 304: return .notModified(validators)
     case 300...399: throw .redirected(host)
     case 100...599: throw .httpStatus(status, Self.reason(body: body, status: status))

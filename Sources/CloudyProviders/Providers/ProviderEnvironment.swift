@@ -6,9 +6,12 @@ public import Foundation
 ///
 /// | Variable | Meaning | Default |
 /// | --- | --- | --- |
-/// | `CLOUDY_FORECAST_PROVIDER` | `open-meteo` or `dark-sky` | `open-meteo` |
+/// | `CLOUDY_FORECAST_PROVIDER` | `open-meteo`, `dark-sky`, `met-norway` or `nws` | `open-meteo` |
 /// | `CLOUDY_OPEN_METEO_URL` | Open-Meteo base URL (scheme, host, port, optional path prefix); `/v1/forecast` is appended | `https://api.open-meteo.com` |
 /// | `CLOUDY_DARK_SKY_URL` | Dark Sky–compatible base URL; `/forecast/<key>/<lat>,<lon>` is appended | `https://api.pirateweather.net` |
+/// | `CLOUDY_MET_NORWAY_URL` | MET Norway base URL; `/locationforecast/2.0/compact` is appended | `https://api.met.no/weatherapi` |
+/// | `CLOUDY_NWS_URL` | the NWS base URL (forecasts and alerts); `/points/…` is appended | `https://api.weather.gov` |
+/// | `CLOUDY_CONTACT` | an e-mail or URL sent in the `User-Agent` (MET Norway and the NWS ask for one) | none |
 /// | `CLOUDY_DARK_SKY_KEY` | API key for the Dark Sky–compatible service; required when it is selected | none |
 /// | `CLOUDY_HTTP_TIMEOUT` | seconds to wait for an answer, a number in 0.1…600 | `15` |
 ///
@@ -18,6 +21,8 @@ public struct ProviderEnvironment: Sendable, Equatable {
   public static let providerVariable = "CLOUDY_FORECAST_PROVIDER"
   public static let openMeteoURLVariable = "CLOUDY_OPEN_METEO_URL"
   public static let darkSkyURLVariable = "CLOUDY_DARK_SKY_URL"
+  public static let metNorwayURLVariable = "CLOUDY_MET_NORWAY_URL"
+  public static let nwsURLVariable = NWSAlertsSource.urlVariable
   public static let darkSkyKeyVariable = DarkSkyProvider.apiKeyVariable
   public static let timeoutVariable = "CLOUDY_HTTP_TIMEOUT"
 
@@ -29,6 +34,11 @@ public struct ProviderEnvironment: Sendable, Equatable {
   public var openMeteoURL: URL
   public var darkSkyURL: URL
   public var darkSkyKey: String?
+  public var metNorwayURL: URL = METNorwayProvider.defaultBaseURL
+  public var nwsURL: URL = NWSForecastProvider.defaultBaseURL
+  /// `Cloudy/VERSION (CLOUDY_CONTACT)`, sent to the services that ask clients to name
+  /// themselves.
+  public var userAgent: String = ClientIdentity.userAgent(version: "dev", [:])
   /// Seconds.
   public var timeout: Double
   public var maxResponseBytes: Int
@@ -51,7 +61,7 @@ public struct ProviderEnvironment: Sendable, Equatable {
   /// Reads the variables above. A bad value throws `.invalidConfiguration` naming the variable;
   /// a missing Dark Sky key is only an error when that provider is made (`makeProvider()`).
   public static func fromEnvironment(
-    _ env: [String: String] = ProcessInfo.processInfo.environment
+    _ env: [String: String] = ProcessInfo.processInfo.environment, version: String = "dev"
   ) throws(ForecastError) -> ProviderEnvironment {
     func value(_ name: String) -> String? {
       guard let raw = env[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !raw.isEmpty
@@ -60,14 +70,19 @@ public struct ProviderEnvironment: Sendable, Equatable {
     }
     var result = ProviderEnvironment()
     if let name = value(providerVariable) {
-      switch name.lowercased() {
-      case "open-meteo", "openmeteo": result.provider = .openMeteo
-      case "dark-sky", "darksky", "pirate-weather", "pirateweather": result.provider = .darkSky
-      default:
+      guard let kind = ForecastProviderKind(name: name) else {
         throw .invalidConfiguration(
-          "\(providerVariable) is \"\(name)\"; expected open-meteo or dark-sky")
+          "\(providerVariable) is \"\(name)\"; expected \(ForecastProviderKind.choosable)")
       }
+      result.provider = kind
     }
+    if let text = value(metNorwayURLVariable) {
+      result.metNorwayURL = try baseURL(text, variable: metNorwayURLVariable)
+    }
+    if let text = value(nwsURLVariable) {
+      result.nwsURL = try baseURL(text, variable: nwsURLVariable)
+    }
+    result.userAgent = ClientIdentity.userAgent(version: version, env)
     if let text = value(openMeteoURLVariable) {
       result.openMeteoURL = try baseURL(text, variable: openMeteoURLVariable)
     }
@@ -97,6 +112,14 @@ public struct ProviderEnvironment: Sendable, Equatable {
       }
       return DarkSkyProvider(
         apiKey: key, baseURL: darkSkyURL, timeout: timeout, maxResponseBytes: maxResponseBytes)
+    case .metNorway:
+      return METNorwayProvider(
+        baseURL: metNorwayURL, userAgent: userAgent, timeout: timeout,
+        maxResponseBytes: maxResponseBytes)
+    case .nws:
+      return NWSForecastProvider(
+        baseURL: nwsURL, userAgent: userAgent, timeout: timeout,
+        maxResponseBytes: maxResponseBytes)
     }
   }
 

@@ -29,15 +29,15 @@ public enum ForecastError: Error, Equatable, Sendable, CustomStringConvertible {
 
   /// The same line, naming the service ("Open-Meteo did not answer within 10 s; …").
   public func description(for kind: ForecastProviderKind) -> String {
-    message(service: kind.serviceName)
+    message(service: kind.serviceName, keyless: kind.isKeyless)
   }
 
   /// Every message starts with a capital, whichever service it names first.
-  private func message(service: String) -> String {
-    line(service: service).capitalizingFirst
+  private func message(service: String, keyless: Bool = false) -> String {
+    line(service: service, keyless: keyless).capitalizingFirst
   }
 
-  private func line(service: String) -> String {
+  private func line(service: String, keyless: Bool) -> String {
     switch self {
     case .unreachable(let detail):
       return "could not reach \(service): \(Self.oneLine(detail)); check the network connection"
@@ -48,7 +48,11 @@ public enum ForecastError: Error, Equatable, Sendable, CustomStringConvertible {
       var line = "\(service) answered HTTP \(status)"
       if !why.isEmpty { line += " (\(why))" }
       switch status {
-      case 401, 403: line += "; check the API key"
+      case 401, 403:
+        line +=
+          keyless
+          ? "; it refuses requests whose User-Agent does not name the application and a contact (set CLOUDY_CONTACT to your e-mail), or it has blocked this address"
+          : "; check the API key"
       case 404: line += "; check the base URL"
       case 429: line += "; too many requests, try again later"
       case 500...599: line += "; try again later"

@@ -38,8 +38,8 @@ public struct ForecastRepository {
       """
       INSERT INTO forecast (location_id, provider, fetched_at, latitude, longitude, time_zone,
         observed_at, summary, icon, temperature, wind_speed, precipitation_probability,
-        issued_at, has_current, apparent_temperature, precipitation)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        issued_at, has_current, apparent_temperature, precipitation, last_modified, fresh_until)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
         place.locationID, weather.provider.rawValue, weather.fetchedAt,
@@ -47,7 +47,7 @@ public struct ForecastRepository {
         current.time, current.summary, current.icon?.rawValue, current.temperature,
         current.windSpeed, current.precipitationProbability, weather.issuedAt,
         weather.contents.contains(.current) ? 1 : 0, current.apparentTemperature,
-        current.precipitation,
+        current.precipitation, weather.lastModified, weather.freshUntil,
       ])
     return db.lastInsertedRowID
   }
@@ -106,7 +106,7 @@ public struct ForecastRepository {
       """
       SELECT id, provider, fetched_at, latitude, longitude, time_zone, observed_at, summary, icon,
         temperature, wind_speed, precipitation_probability, coalesce(issued_at, observed_at),
-        has_current, apparent_temperature, precipitation
+        has_current, apparent_temperature, precipitation, last_modified, fresh_until
       FROM forecast WHERE location_id IS ? ORDER BY fetched_at DESC LIMIT 1
       """, [place.locationID],
       row: { row in
@@ -125,7 +125,8 @@ public struct ForecastRepository {
               apparentTemperature: row.optionalDouble(14),
               precipitation: row.optionalDouble(15)),
             days: [], hours: [], issuedAt: row.int64(12),
-            contents: row.int64(13) == 1 ? .current : [])
+            contents: row.int64(13) == 1 ? .current : [], lastModified: row.optionalString(16),
+            freshUntil: row.isNull(17) ? nil : row.int64(17))
         )
       })
   }

@@ -13,8 +13,12 @@ public import CloudyStoring
 public final class ForecastRefresher {
   /// What happened to one place.
   public enum Outcome {
-    /// Fetched and saved.
-    case saved(ForecastTarget, WeatherData)
+    /// Fetched and saved, with what the service or the decoder noted, and the alerts its
+    /// answer carried (not saved here: the caller stores them).
+    case saved(ForecastTarget, WeatherData, notes: [String], alerts: [WeatherAlert]?)
+    /// The service said the cached forecast stands (304, or not to ask before `until`); nothing
+    /// was written.
+    case unchanged(ForecastTarget, until: Int64?)
     /// The provider failed; nothing was written for this place.
     case fetchFailed(ForecastTarget, ForecastError)
     /// Fetched, but the store refused it (busy, removed meanwhile…); nothing was written.
@@ -22,13 +26,17 @@ public final class ForecastRefresher {
 
     public var target: ForecastTarget {
       switch self {
-      case .saved(let target, _), .fetchFailed(let target, _), .saveFailed(let target, _): target
+      case .saved(let target, _, _, _), .unchanged(let target, _), .fetchFailed(let target, _),
+        .saveFailed(let target, _):
+        target
       }
     }
 
     public var succeeded: Bool {
-      if case .saved = self { return true }
-      return false
+      switch self {
+      case .saved, .unchanged: true
+      case .fetchFailed, .saveFailed: false
+      }
     }
   }
 
@@ -42,12 +50,19 @@ public final class ForecastRefresher {
 
   private let provider: any ForecastProvider
   private let openStore: () throws -> any ForecastStoring
+  private let cached: (ForecastTarget) -> WeatherData?
   private var store: (any ForecastStoring)?
 
   /// `openStore` is called at most once successfully, when the first forecast is to be saved.
-  public init(provider: any ForecastProvider, openStore: @escaping () throws -> any ForecastStoring)
-  {
+  /// `cached` reads a place's cached forecast (for a conditional request); it must not open
+  /// the file for writing.
+  public init(
+    provider: any ForecastProvider,
+    cached: @escaping (ForecastTarget) -> WeatherData? = { _ in nil },
+    openStore: @escaping () throws -> any ForecastStoring
+  ) {
     self.provider = provider
+    self.cached = cached
     self.openStore = openStore
   }
 
@@ -67,8 +82,19 @@ public final class ForecastRefresher {
 
   private func refresh(_ target: ForecastTarget) async -> Outcome {
     let weather: WeatherData
+    let notes: [String]
+    let alerts: [WeatherAlert]?
     do {
-      weather = try await provider.forecast(for: target.coordinate)
+      // Only a forecast from the same service counts as what it would answer "unchanged" to.
+      let cached = cached(target).flatMap { $0.provider == provider.kind ? $0 : nil }
+      let request = ForecastRequest(
+        coordinate: target.coordinate, timeZone: target.timeZone, cached: cached)
+      switch try await provider.forecast(request) {
+      case .fresh(let fresh, let said, let carried):
+        (weather, notes, alerts) = (fresh, said, carried)
+      case .unchanged(let until):
+        return .unchanged(target, until: until)
+      }
     } catch {
       return .fetchFailed(target, error)
     }
@@ -76,7 +102,7 @@ public final class ForecastRefresher {
       let store = try self.store ?? openStore()
       self.store = store
       try store.save(weather, for: target.place)
-      return .saved(target, weather)
+      return .saved(target, weather, notes: notes, alerts: alerts)
     } catch {
       return .saveFailed(target, error)
     }

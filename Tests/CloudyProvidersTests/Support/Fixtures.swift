@@ -10,6 +10,12 @@ enum Fixture: String {
   case forecastIOSanFranciscoNoUnits = "forecastio-sf-2013-03-11-no-units"
   case openMeteoEnschedeCurrentWeather = "open-meteo-enschede-2026-10-03-current-weather-kmh"
   case openMeteoZurichMultiModel = "open-meteo-zurich-2026-10-03-multi-model"
+  case metNorwayGothenburg = "met-norway-gothenburg-2021-10-20-compact"
+  case metNorwayArabianSea = "met-norway-arabian-sea-2021-10-12-compact"
+  case nwsForecastUS = "nws-forecast-tallahassee-2019-10-13-us"
+  case nwsForecastSI = "nws-forecast-tallahassee-2019-10-13-si"
+  case nwsForecastHourly = "nws-forecast-hourly-tallahassee-2019-10-14-us"
+  case nwsPoints = "Alerts/nws-points"
 
   var bytes: [UInt8] {
     get throws {
