@@ -42,7 +42,8 @@ struct CommandShapesTests {
     let report = try Maintenance.check(database)
     #expect(
       DatabaseJSON.check(report, path: database.path).compact()
-        == #"{"path":"\#(database.path)","ok":true,"integrity":["ok"],"foreignKeyViolations":[],"sync":[]}"#)
+        == #"{"path":"\#(database.path)","ok":true,"integrity":["ok"],"foreignKeyViolations":[],"sync":[]}"#
+    )
   }
 
   @Test("cloudy-locations list: selection first, then the sections with their rows")
