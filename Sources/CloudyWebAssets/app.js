@@ -196,10 +196,19 @@
       document.documentElement.setAttribute("data-live", "connected");
     });
     window.addEventListener("pagehide", function () { events.close(); });
-    // An alert ends by the clock, with no change to announce: while one is shown (a banner, a
-    // mark, the alerts page), the live parts are read again every minute.
+    // An alert ends (or begins) by the clock, with no change to announce: while one is shown
+    // (a banner, a mark, the alerts page), or one is due to begin or end (`data-alerts-next`,
+    // unix seconds), the live parts are read again every minute.
+    function alertDue() {
+      var due = false;
+      document.querySelectorAll("[data-alerts-next]").forEach(function (node) {
+        if (Number(node.getAttribute("data-alerts-next")) * 1000 <= Date.now()) due = true;
+      });
+      return due;
+    }
     setInterval(function () {
-      if (!offline && document.querySelector(".alert-banner, .alert-mark, #alerts")) reload();
+      if (offline) return;
+      if (document.querySelector(".alert-banner, .alert-mark, #alerts") || alertDue()) reload();
     }, 60000);
   }
 

@@ -121,4 +121,27 @@ struct WebAlertsPageTests {
     #expect(try await web.get("/places/\(id + 100)/alerts").status == 404)
     #expect(try await web.get("/places/nonsense/alerts").status == 404)
   }
+
+  @Test("an alert due to begin says when, so the open page looks again then; a Cancel clears it")
+  func dueByTheClock() async throws {
+    let web = try InProcessWeb()
+    let id = try await web.addPlace("Fairfax", latitude: 38.85, longitude: -77.3)
+    let now = WallClock.now()
+    #expect(!(try await web.get("/").text.contains("data-alerts-next")))
+    try await Self.record(
+      [Self.alert("later", "Wind Advisory", .severe, from: now + 3_600, until: now + 7_200)],
+      id: id, in: web)
+    let before = try await web.get("/").text
+    #expect(!before.contains("alert-banner"))
+    #expect(before.contains("<span hidden data-alerts-next=\"\(now + 3_600)\"></span>"))
+    // Inside the live region, so the marker itself is replaced when the page is read again.
+    let live = try #require(before.range(of: "<section id=\"weather\" data-live>"))
+    #expect(before.range(of: "data-alerts-next")!.lowerBound > live.lowerBound)
+
+    var cancel = Self.alert("c", "Wind Advisory", .severe, from: now, until: now + 7_200)
+    cancel.messageType = .cancel
+    cancel.references = [AlertReference(sender: cancel.sender, identifier: "later", sent: "\(now)")]
+    try await Self.record([cancel], id: id, in: web)
+    #expect(!(try await web.get("/").text.contains("data-alerts-next")))
+  }
 }

@@ -42,4 +42,10 @@ public struct AlertTimeline: Sendable {
   public func active(at now: Int64) -> [WeatherAlert] {
     standing.filter { Self.isActive($0, at: now) }
   }
+
+  /// The first moment after `now` at which a standing alert begins or ends: when a page that
+  /// stays open must look again, since no write announces it. Nil when nothing is due.
+  public func nextChange(after now: Int64) -> Int64? {
+    standing.flatMap { [$0.begins, $0.until] }.compactMap { $0 }.filter { $0 > now }.min()
+  }
 }

@@ -98,6 +98,10 @@ public final class AlertsViewModel {
   /// The banner: the most severe shown alert; nil when none is.
   public var banner: AlertRowViewModel? { shown.first }
 
+  /// When an alert of this place next begins or ends by the clock (unix seconds), nil when
+  /// none will: a front-end that stays open looks again then.
+  public var nextChange: Int64? { AlertTimeline(messages).nextChange(after: now) }
+
   /// Most severe first, then by when they begin, then by event name.
   static func sorted(_ alerts: [WeatherAlert]) -> [WeatherAlert] {
     alerts.sorted {

@@ -87,11 +87,16 @@ enum AlertsPage {
 
   /// The Weather page's banner: the most severe active alert the alert level shows, linked to
   /// the alerts page, with how many more there are; nothing when none is shown.
-  static func banner(_ banner: AlertRowViewModel?, shown: Int, place: Place) -> HTML {
-    guard let banner else { return "" }
+  /// `nextChange`: when an alert next begins or ends by the clock; written as
+  /// `data-alerts-next` so app.js reads the page again then (no write announces it).
+  static func banner(
+    _ banner: AlertRowViewModel?, shown: Int, place: Place, nextChange: Int64? = nil
+  ) -> HTML {
+    let due: HTML = nextChange.map { "<span hidden data-alerts-next=\"\($0)\"></span>" } ?? ""
+    guard let banner else { return due }
     let more: HTML = shown > 1 ? " <span class=\"more\">(+\(shown - 1) more)</span>" : ""
     return """
-      <p class="alert-banner severity-\(banner.severity.rawValue)" role="alert"><a href="/places/\(PlaceParameter.text(place))/alerts"><span class="severity">\(banner.severity.text)</span> \(banner.event)\(banner.alert.headline.map { ": \($0)" } ?? "")</a>\(more)</p>
+      <p class="alert-banner severity-\(banner.severity.rawValue)" role="alert"><a href="/places/\(PlaceParameter.text(place))/alerts"><span class="severity">\(banner.severity.text)</span> \(banner.event)\(banner.alert.headline.map { ": \($0)" } ?? "")</a>\(more)</p>\(due)
       """
   }
 

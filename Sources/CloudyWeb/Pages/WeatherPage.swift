@@ -31,6 +31,8 @@ enum WeatherPage {
     /// The alert banner (the most severe active alert the level shows) and how many are shown.
     var alertBanner: AlertRowViewModel?
     var shownAlerts = 0
+    /// When one of the place's alerts next begins or ends by the clock (the page looks again).
+    var alertsNextChange: Int64?
 
     init() {}
 
@@ -58,6 +60,7 @@ enum WeatherPage {
         alerts: shared.store, settings: shared.store, zones: shared.zones, now: now)
       alertBanner = alerts.banner
       shownAlerts = alerts.shown.count
+      alertsNextChange = alerts.nextChange
       guard forecast.hasForecast else { return }
       day = forecast.day
       week = forecast.week
@@ -78,7 +81,9 @@ enum WeatherPage {
   {
     guard let name = model.name, let place = model.place else { return noPlace }
     let refreshPart = refreshControls(place, refresh: refresh, offline: offline, csrf: csrf)
-    let alert = AlertsPage.banner(model.alertBanner, shown: model.shownAlerts, place: place)
+    let alert = AlertsPage.banner(
+      model.alertBanner, shown: model.shownAlerts, place: place,
+      nextChange: model.alertsNextChange)
     guard model.hasForecast else {
       let what: HTML =
         offline
