@@ -33,7 +33,9 @@ public enum ForecastFetcherTool {
       case .current: ["current"]
       case .saved(let id): ["--id", String(id)]
       }
-    return reference + ["--json", "--db", databasePath]
+    // The apps fetch alerts on their own schedule (`alertArguments`): a forecast's fetch
+    // asking the same service again at the same moment would double the requests.
+    return reference + ["--no-alerts", "--json", "--db", databasePath]
   }
 
   /// What one fetch answered.

@@ -67,7 +67,7 @@ public struct FetchCommand: AsyncParsableCommand {
         carried.insert(target.place)
         alerts.append(fetcher.keep(some, carriedBy: weather.provider, for: target))
       }
-      if let places = try? ForecastCommand.savedPlaces(databasePath) {
+      if !options.noAlerts, let places = try? ForecastCommand.savedPlaces(databasePath) {
         alerts += await fetcher.withForecasts(
           targets.filter { !carried.contains($0.place) }, places: places)
       }

@@ -61,6 +61,15 @@ public struct FetchOptions: ParsableArguments {
       """)
   public var alerts = false
 
+  @Flag(
+    name: .customLong("no-alerts"),
+    help: """
+      Fetch the forecast only: no alerts from the regional sources (an answer's own alerts, \
+      Dark Sky's and Pirate Weather's, are still kept). cloudy and cloudy-web pass it, as they \
+      fetch alerts on their own schedule (--alerts-every).
+      """)
+  public var noAlerts = false
+
   @OptionGroup public var database: DatabaseOptions
   @OptionGroup public var output: OutputOptions
 
@@ -73,6 +82,9 @@ public struct FetchOptions: ParsableArguments {
     if let provider, ForecastProviderKind(name: provider) == nil {
       throw ValidationError(
         "--provider \(provider) is not a provider; expected \(ForecastProviderKind.choosable)")
+    }
+    if alerts, noAlerts {
+      throw ValidationError("--alerts fetches only alerts; --no-alerts fetches none")
     }
     if alerts, provider != nil {
       throw ValidationError("--provider chooses a forecast provider; --alerts fetches no forecast")

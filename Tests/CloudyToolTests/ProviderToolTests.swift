@@ -133,6 +133,24 @@ struct ProviderToolTests {
     #expect(try sqlite3(db, "SELECT provider, time_zone FROM forecast") == "nws|America/New_York")
     #expect(try sqlite3(db, "SELECT temperature_max FROM forecast_day") == "41.0")
     #expect(try sqlite3(db, "SELECT source FROM alert") == "nws")
+
+    // --no-alerts (what cloudy and cloudy-web pass: they fetch alerts on their own schedule):
+    // the forecast only, the alerts service not asked.
+    _ = try sqlite3(
+      db,
+      "PRAGMA foreign_keys = ON; DELETE FROM forecast; DELETE FROM alert; DELETE FROM alert_fetch")
+    let asked = server.requests.count
+    let forecastOnly = try ToolRunner.run(
+      "cloudy-forecast", ["fetch", "--provider", "nws", "--no-alerts", "--db", db],
+      environment: ["CLOUDY_NWS_URL": server.baseURL.absoluteString])
+    #expect(
+      forecastOnly.status == 0, "\(forecastOnly.standardError) \(forecastOnly.standardOutput)")
+    #expect(!server.requests.dropFirst(asked).contains { $0.path == "/alerts/active" })
+    #expect(try sqlite3(db, "SELECT count(*) FROM forecast") == "1")
+    #expect(try sqlite3(db, "SELECT count(*) FROM alert") == "0")
+    let both = try ToolRunner.run(
+      "cloudy-forecast", ["fetch", "--alerts", "--no-alerts", "--db", db])
+    #expect(both.status == 64)
   }
 
   @Test func anAlertsFailureIsANoteAndTheForecastIsCached() throws {
