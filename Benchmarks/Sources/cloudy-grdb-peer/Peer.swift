@@ -238,8 +238,9 @@ extension Peer {
     static let configuration = CommandConfiguration(commandName: "add")
     @OptionGroup var database: DatabaseOptions
     @Option var name: String
-    @Option var lat: Double
-    @Option var lon: Double
+    // .unconditional, as Cloudy's: "-77.4" is a value, not an option.
+    @Option(parsing: .unconditional) var lat: Double
+    @Option(parsing: .unconditional) var lon: Double
 
     func run() throws {
       try reporting {
