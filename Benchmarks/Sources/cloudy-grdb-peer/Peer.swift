@@ -202,7 +202,9 @@ extension Peer {
     func run() throws {
       let choices: [String: (column: String, title: String, values: [String: String])] = [
         "time": ("time_notation", "Time Notation", ["12h": "12 Hour", "24h": "24 Hour"]),
-        "units": ("units_notation", "Units Notation", ["imperial": "Imperial", "metric": "Metric"]),
+        "units": (
+          "units_notation", "Units Notation", ["imperial": "Imperial", "metric": "Metric"]
+        ),
         "temperature": (
           "temperature_notation", "Temperature Notation",
           ["fahrenheit": "Fahrenheit", "celsius": "Celsius"]
@@ -214,7 +216,8 @@ extension Peer {
         }
         let value = value.lowercased()
         guard let text = choice.values[value] else {
-          throw Failure(status: 65, "\(setting) is \(choice.values.keys.sorted().joined(separator: " or "))")
+          throw Failure(
+            status: 65, "\(setting) is \(choice.values.keys.sorted().joined(separator: " or "))")
         }
         let dbQueue = try database.open(readonly: false)
         try dbQueue.write { db in
@@ -289,7 +292,7 @@ extension Peer {
     func run() throws {
       try reporting {
         let dbQueue = try database.open(readonly: false)
-        let (location, row) = try dbQueue.write { db in
+        let (location, row, selected) = try dbQueue.write { db -> (Location, Int, String?) in
           try checkSchema(db)
           guard
             let location = try Location.filter(Column("name").collating(.nocase) == name)
@@ -300,6 +303,7 @@ extension Peer {
           let row = try location.row(db)
           let wasSelected = try Selection.current(db)?.locationID == id
           try location.delete(db)
+          var selected: String?  // what Cloudy prints when the selection moved
           if wasSelected {
             let key = location.position
             let below = try Location.filter(
@@ -310,15 +314,18 @@ extension Peer {
             ).order(Column("position").desc, Column("id").desc).fetchOne(db)
             if let next = below ?? above {
               try Selection(kind: "saved", locationID: next.id).insert(db, onConflict: .replace)
+              selected = "\"\(next.name)\" (row \(try next.row(db)), \(next.coordinateText))"
             } else if try Table("current_location").fetchCount(db) > 0 {
               try Selection(kind: "current", locationID: nil).insert(db, onConflict: .replace)
+              selected = "Current Location"
             } else {
               _ = try Selection.deleteAll(db)
             }
           }
-          return (location, row)
+          return (location, row, selected)
         }
         print("removed \"\(location.name)\" (row \(row), \(location.coordinateText))")
+        if let selected { print("selected: \(selected)") }
       }
     }
   }
