@@ -15,6 +15,8 @@ let package = Package(
   dependencies: [
     .package(path: ".."),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // Only for the GRDB peer below; the root package never sees it.
+    .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
   ],
   targets: [
     // Saves N forecasts with ForecastRepository.save, one transaction each, and reports rows/s.
@@ -32,6 +34,15 @@ let package = Package(
       dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
     ),
     .executableTarget(name: "cloudy-floor-bare"),
+    // The same write commands (and `list`) written on GRDB, on the same Cloudy file: the peer
+    // the issue compares Cloudy's writes with. See Benchmarks/README.md, "A GRDB peer".
+    .executableTarget(
+      name: "cloudy-grdb-peer",
+      dependencies: [
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -5,6 +5,7 @@ Called by scripts/benchmark (which documents the options); python3 standard libr
 Method: Benchmarks/README.md.
 """
 import argparse
+import contextlib
 import hashlib
 import os
 import shutil
@@ -47,8 +48,12 @@ def run_step(argv, env, out_path):
 
 # ---------------------------------------------------------------------------------- database state
 
+# Every helper closes its connection before it returns: `with sqlite3.connect(...)` only commits,
+# and the connection lived on (in a reference cycle, until Python's collector ran), so the next
+# timed process was not the file's only connection — its close neither checkpointed nor removed
+# the -wal, and `set` found the helper's frames in the -wal.
 def db_query(path, sql, args=()):
-    with sqlite3.connect(path) as db:
+    with contextlib.closing(sqlite3.connect(path)) as db:
         return db.execute(sql, args).fetchall()
 
 
@@ -66,7 +71,7 @@ def undo_add(path, name_like):
 
 
 def set_time_12h(path):
-    with sqlite3.connect(path, isolation_level=None) as db:
+    with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as db:
         db.execute("UPDATE settings SET time_notation = '12h' WHERE id = 1")
 
 
