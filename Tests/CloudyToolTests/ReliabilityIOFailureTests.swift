@@ -144,10 +144,17 @@ struct ReliabilityIOFailureTests {
         IOFault(ops: "fsync", at: 1, sticky: true, path: ".backup-"), "cloudy-db",
         ["backup", folder.file("copy.sqlite")], folder.file(".copy.sqlite.backup-")
       ),
+      // A new database is made in a temporary beside it, then moved into place.
+      (
+        IOFault(ops: "write", at: 1, sticky: true, path: ".creating-"), "cloudy-locations",
+        ["add", "--name", "New", "--lat", "1", "--lon", "2", "--db", folder.file("new.sqlite")],
+        folder.file(".new.sqlite.creating-")
+      ),
     ]
     for (fault, tool, arguments, named) in cases {
+      let database = arguments.contains("--db") ? [] : ["--db", db]
       let result = try RawProcess.run(
-        tool, arguments + ["--db", db], environment: fault.environment(shim), scratch: folder.path)
+        tool, arguments + database, environment: fault.environment(shim), scratch: folder.path)
       #expect(result.status == 74, "\(fault) \(tool): \(result.standardError)")
       #expect(isOneLineError(result.standardError, tool: tool), "\(result.standardError)")
       #expect(result.standardError.contains(named), "\(fault) \(tool): \(result.standardError)")

@@ -81,6 +81,16 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
     return String(cString: name)
   }
 
+  /// The same error, said to have happened on `file` when nothing named the file yet: for a
+  /// caller that knows which file every write of the failed work went to (a new database's
+  /// temporary).
+  func happened(on file: String) -> DatabaseError {
+    guard self.file == nil else { return self }
+    return DatabaseError(
+      resultCode: resultCode, extendedCode: extendedCode, message: message, sql: sql,
+      systemErrorNumber: systemErrorNumber, file: file)
+  }
+
   /// The primary result code as a typed value, so code above the store can tell failures apart
   /// without importing SQLite's C API.
   public var code: ResultCode { ResultCode(rawValue: resultCode) }

@@ -136,18 +136,22 @@ public enum DatabaseFile {
       return (database, temporary)
     } catch {
       temporary.remove()
-      throw asNotSaved(error, path: path)
+      throw asNotSaved(error, path: path, temporary: temporary.path)
     }
   }
 
   /// An I/O failure while building a new database under its temporary name: nothing reached
-  /// `path` (the temporary is removed), whatever the error said about its own outcome.
-  private static func asNotSaved(_ error: any Error, path: String) -> any Error {
+  /// `path` (the temporary is removed), whatever the error said about its own outcome. Every
+  /// write went to the temporary (or its journal), so that is the file the message names when
+  /// SQLite's log did not.
+  private static func asNotSaved(_ error: any Error, path: String, temporary: String)
+    -> any Error
+  {
     switch error {
     case StoreError.notSaved(_, let cause), StoreError.outcomeUnknown(_, let cause):
-      StoreError.notSaved(path: path, cause: cause)
+      StoreError.notSaved(path: path, cause: cause.happened(on: temporary))
     case let cause as DatabaseError where cause.isIOFailure:
-      StoreError.notSaved(path: path, cause: cause)
+      StoreError.notSaved(path: path, cause: cause.happened(on: temporary))
     default: error
     }
   }
@@ -159,7 +163,7 @@ public enum DatabaseFile {
     do {
       _ = try moveIntoPlace(database, reopening: false)
     } catch {
-      throw asNotSaved(error, path: path)
+      throw asNotSaved(error, path: path, temporary: temporary.path)
     }
   }
 
