@@ -104,7 +104,7 @@ public struct CloudyWebCommand: AsyncParsableCommand {
         refreshAfter: fetching.refreshAfter.seconds, hours: hours, tls: tls,
         syncFolder: try syncFolder.map { try SyncFolder.open($0) })
       let alerts = AlertsRefreshes(
-        databasePath: databasePath, every: fetching.alertsEvery.seconds,
+        databasePath: databasePath, shared: server.shared, every: fetching.alertsEvery.seconds,
         offline: fetching.offline)
       try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { await alerts.run() }

@@ -12,6 +12,8 @@ import UnixSignals
 /// first (event streams end, fetches stop), then the server (requests in flight finish).
 struct WebServer {
   private let app: WebApp
+  /// The store every request goes through, for work beside the server (the alerts refresh).
+  var shared: SharedStore { app.shared }
   private let listen: ListenAddress
   private let hosts: HostPolicy
   private let syncFolder: SyncFolder?

@@ -14,12 +14,14 @@ import CloudyStoring
 /// by the fetcher, so an unchanged answer costs the service one small request per place.
 actor AlertsRefreshes {
   private let databasePath: DatabasePath
+  private let shared: SharedStore
   private let every: Int64
   private let offline: Bool
   private var lastFailure: String?
 
-  init(databasePath: DatabasePath, every: Int64, offline: Bool) {
+  init(databasePath: DatabasePath, shared: SharedStore, every: Int64, offline: Bool) {
     self.databasePath = databasePath
+    self.shared = shared
     self.every = every
     self.offline = offline
   }
@@ -41,7 +43,7 @@ actor AlertsRefreshes {
 
   private func fetchOnce() async {
     // No place yet (or no file): nothing to fetch, and nothing worth saying.
-    guard hasPlaces() else { return }
+    guard await hasPlaces() else { return }
     let process: ChildProcess
     do {
       let helper = try ForecastFetcherTool.locate(for: "cloudy-web")
@@ -68,12 +70,14 @@ actor AlertsRefreshes {
     }
   }
 
-  /// Whether the file holds a saved place or a current location, read on a connection of its
-  /// own that never creates the file; when it cannot be read, the fetch runs and says why.
-  private func hasPlaces() -> Bool {
+  /// Whether the file holds a saved place or a current location, read through the shared store
+  /// (a second connection of this process would share SQLite's -shm mapping with the first and
+  /// could miss a -wal replaced by hand); when it cannot be read, the fetch runs and says why.
+  private func hasPlaces() async -> Bool {
     do {
-      let store = try StoreAccess.locationStore(reading: databasePath)
-      return try store.count() > 0 || store.currentLocation() != nil
+      return try await shared.perform { shared in
+        try shared.store.count() > 0 || shared.store.currentLocation() != nil
+      }
     } catch {
       return true
     }
