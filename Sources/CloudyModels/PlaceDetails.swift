@@ -34,3 +34,17 @@ public struct PlaceDetails: Hashable, Sendable {
 /// A place about to be saved: everything but the identity and position the store assigns —
 /// exactly `PlaceDetails` (the name is kept for the code that says what it is saving).
 public typealias NewLocation = PlaceDetails
+
+/// A value that holds a place's details beside what it adds (a stored `Location`'s identity, an
+/// exchange document's selection): `place.name`, `place.coordinate`, … read and write through
+/// to `details` by key path, so the seven fields are declared once, in `PlaceDetails`.
+public protocol HoldsPlaceDetails {
+  var details: PlaceDetails { get set }
+}
+
+extension HoldsPlaceDetails {
+  public subscript<Value>(dynamicMember field: WritableKeyPath<PlaceDetails, Value>) -> Value {
+    get { details[keyPath: field] }
+    set { details[keyPath: field] = newValue }
+  }
+}

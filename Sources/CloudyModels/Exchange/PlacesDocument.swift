@@ -32,7 +32,8 @@ public struct PlacesDocument: Hashable, Sendable {
   }
 
   /// One saved place, without the store's identity; its position is its index in `places`.
-  public struct Place: Hashable, Sendable {
+  @dynamicMemberLookup
+  public struct Place: Hashable, Sendable, HoldsPlaceDetails {
     /// What the place is: the fields a stored `Location` has too.
     public var details: PlaceDetails
     /// Whether the day view shows this place.
@@ -72,37 +73,6 @@ public struct PlacesDocument: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) {
       hasher.combine(details.name)
       hasher.combine(details.coordinate)
-    }
-
-    // The details' fields, read and written through the place as before they were one value.
-
-    public var name: String {
-      get { details.name }
-      set { details.name = newValue }
-    }
-    public var query: String? {
-      get { details.query }
-      set { details.query = newValue }
-    }
-    public var coordinate: Coordinate {
-      get { details.coordinate }
-      set { details.coordinate = newValue }
-    }
-    public var countryCode: String? {
-      get { details.countryCode }
-      set { details.countryCode = newValue }
-    }
-    public var region: String? {
-      get { details.region }
-      set { details.region = newValue }
-    }
-    public var timeZone: String? {
-      get { details.timeZone }
-      set { details.timeZone = newValue }
-    }
-    public var source: LocationSource {
-      get { details.source }
-      set { details.source = newValue }
     }
   }
 
