@@ -51,18 +51,10 @@ public struct MeteoAlarmSource: Sendable {
   public static func fromEnvironment(
     version: String, _ env: [String: String] = ProcessInfo.processInfo.environment
   ) throws(ForecastError) -> MeteoAlarmSource {
+    // The base URL is read and checked with the providers' (`ProviderEnvironment`).
     let provider = try ProviderEnvironment.fromEnvironment(env)
-    var base = defaultBaseURL
-    if let text = env[urlVariable]?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
-      guard let url = URL(string: text), RequestURL.isWebURL(url), url.query == nil else {
-        throw .invalidConfiguration(
-          "\(urlVariable) is \"\(text)\"; expected an http or https URL such as https://example.com"
-        )
-      }
-      base = url
-    }
     return MeteoAlarmSource(
-      baseURL: base, userAgent: ClientIdentity.userAgent(version: version, env),
+      baseURL: provider.meteoAlarmURL, userAgent: ClientIdentity.userAgent(version: version, env),
       timeout: provider.timeout, maxResponseBytes: provider.maxResponseBytes)
   }
 

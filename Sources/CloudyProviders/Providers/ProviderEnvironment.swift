@@ -11,6 +11,7 @@ public import Foundation
 /// | `CLOUDY_DARK_SKY_URL` | Dark Sky–compatible base URL; `/forecast/<key>/<lat>,<lon>` is appended | `https://api.pirateweather.net` |
 /// | `CLOUDY_MET_NORWAY_URL` | MET Norway base URL; `/locationforecast/2.0/compact` is appended | `https://api.met.no/weatherapi` |
 /// | `CLOUDY_NWS_URL` | the NWS base URL (forecasts and alerts); `/points/…` is appended | `https://api.weather.gov` |
+/// | `CLOUDY_METEOALARM_URL` | MeteoAlarm's feeds (alerts in its countries) | see `MeteoAlarmSource.defaultBaseURL` |
 /// | `CLOUDY_CONTACT` | an e-mail or URL sent in the `User-Agent` (MET Norway and the NWS ask for one) | none |
 /// | `CLOUDY_DARK_SKY_KEY` | API key for the Dark Sky–compatible service; required when it is selected | none |
 /// | `CLOUDY_HTTP_TIMEOUT` | seconds to wait for an answer, a number in 0.1…600 | `15` |
@@ -23,6 +24,7 @@ public struct ProviderEnvironment: Sendable, Equatable {
   public static let darkSkyURLVariable = "CLOUDY_DARK_SKY_URL"
   public static let metNorwayURLVariable = "CLOUDY_MET_NORWAY_URL"
   public static let nwsURLVariable = NWSAlertsSource.urlVariable
+  public static let meteoAlarmURLVariable = MeteoAlarmSource.urlVariable
   public static let darkSkyKeyVariable = DarkSkyProvider.apiKeyVariable
   public static let timeoutVariable = "CLOUDY_HTTP_TIMEOUT"
 
@@ -36,6 +38,7 @@ public struct ProviderEnvironment: Sendable, Equatable {
   public var darkSkyKey: String?
   public var metNorwayURL: URL = METNorwayProvider.defaultBaseURL
   public var nwsURL: URL = NWSForecastProvider.defaultBaseURL
+  public var meteoAlarmURL: URL = MeteoAlarmSource.defaultBaseURL
   /// `Cloudy/VERSION (CLOUDY_CONTACT)`, sent to the services that ask clients to name
   /// themselves.
   public var userAgent: String = ClientIdentity.userAgent(version: "dev", [:])
@@ -81,6 +84,9 @@ public struct ProviderEnvironment: Sendable, Equatable {
     }
     if let text = value(nwsURLVariable) {
       result.nwsURL = try baseURL(text, variable: nwsURLVariable)
+    }
+    if let text = value(meteoAlarmURLVariable) {
+      result.meteoAlarmURL = try baseURL(text, variable: meteoAlarmURLVariable)
     }
     result.userAgent = ClientIdentity.userAgent(version: version, env)
     if let text = value(openMeteoURLVariable) {
