@@ -32,35 +32,9 @@ extension WebBrowserTests {
       #expect(
         try browser.waitUntil("return !!navigator.serviceWorker.controller", timeout: 20),
         "the service worker did not take the page")
-      // Seen once more under the worker, so its copy is the page as it is now.
-      try browser.open(base + "/")
-      #expect(
-        try browser.waitUntil(
-          "return document.documentElement.getAttribute('data-live') === 'connected'"))
-      let shown = try ToolRunner.run("cloudy-forecast", ["show", "Auckland", "--json", "--db", db])
-      let object = try JSONSerialization.jsonObject(with: Data(shown.standardOutput.utf8))
-      let age = try #require((object as? [String: Any])?["age"] as? String)
-
-      #expect(web?.stop() == 0)
-      web = nil
-      try browser.open(base + "/")
-      #expect(
-        try browser.waitUntil(
-          "return document.querySelector('#banner').innerText.includes('Cannot reach the server')",
-          timeout: 20), "\((try? browser.text("body")) ?? "")")
-      #expect(try browser.text("main h1") == "Auckland")
-      #expect(try browser.run("return !!document.querySelector('table.week')") as? Bool == true)
-      let ageShown = try browser.text(".age")
-      #expect(ageShown.hasSuffix(age), "the page says \(ageShown), the forecast is \(age)")
-
-      // The server back on the same address: the page recovers by itself.
-      web = try WebServerProcess(database: db, listen: "127.0.0.1:\(port)", ["--offline"])
-      #expect(
-        try browser.waitUntil(
-          "return !document.querySelector('#banner').innerText.includes('Cannot reach') && document.documentElement.getAttribute('data-live') === 'connected'",
-          timeout: 30), "the page did not recover: \((try? browser.text("#banner")) ?? "")")
-      #expect(try browser.text("main h1") == "Auckland")
-      #expect(web?.stop() == 0)
+      try Self.lastForecastOutlivesTheServer(
+        &web, base: base, db: db, browser: browser
+      ) { try WebServerProcess(database: db, listen: "127.0.0.1:\(port)", ["--offline"]) }
     }
 
     /// The same over HTTPS, as a phone on the home network gets it (`--tls-cert`/`--tls-key`):
@@ -94,6 +68,21 @@ extension WebBrowserTests {
       #expect(
         try browser.waitUntil("return !!navigator.serviceWorker.controller", timeout: 20),
         "the service worker did not take the page")
+      try Self.lastForecastOutlivesTheServer(&web, base: base, db: db, browser: browser) {
+        try WebServerProcess(
+          database: db, listen: "127.0.0.1:\(port)",
+          ["--offline", "--tls-cert", home.certificate, "--tls-key", home.key])
+      }
+    }
+
+    /// The page seen once more under the service worker; the server stopped and the page
+    /// reloaded: the last forecast, "Cannot reach the server" and the forecast's true age (as
+    /// `cloudy-forecast show` gives it); the server back on the same address (`restart`): the
+    /// page recovers by itself.
+    static func lastForecastOutlivesTheServer(
+      _ web: inout WebServerProcess?, base: String, db: String, browser: BrowserSession,
+      restart: () throws -> WebServerProcess
+    ) throws {
       try browser.open(base + "/")
       #expect(
         try browser.waitUntil(
@@ -114,9 +103,7 @@ extension WebBrowserTests {
       let ageShown = try browser.text(".age")
       #expect(ageShown.hasSuffix(age), "the page says \(ageShown), the forecast is \(age)")
 
-      web = try WebServerProcess(
-        database: db, listen: "127.0.0.1:\(port)",
-        ["--offline", "--tls-cert", home.certificate, "--tls-key", home.key])
+      web = try restart()
       #expect(
         try browser.waitUntil(
           "return !document.querySelector('#banner').innerText.includes('Cannot reach') && document.documentElement.getAttribute('data-live') === 'connected'",
