@@ -9,18 +9,8 @@ final class AlertsRefresh {
 
   /// Starts the fetch; throws a one-line reason when the helper is missing or cannot start.
   init(databasePath: String) throws(FetchStartFailure) {
-    let helper: String
-    do {
-      helper = try ForecastFetcherTool.locate(for: "cloudy")
-    } catch {
-      throw FetchStartFailure(message: FailureMap.failure(for: error, advice: .none).message)
-    }
-    do {
-      process = try ChildProcess(
-        path: helper, arguments: ForecastFetcherTool.alertArguments(databasePath: databasePath))
-    } catch {
-      throw FetchStartFailure(message: "could not start \(helper): \(error.reason)")
-    }
+    process = try FetchStartFailure.startFetcher(
+      ForecastFetcherTool.alertArguments(databasePath: databasePath))
   }
 
   /// Reads what the helper wrote; when it has finished, its failure in one line (nil when

@@ -11,19 +11,8 @@ final class ForecastFetch {
 
   /// Starts the fetch; throws a one-line reason when the helper is missing or cannot start.
   init(_ request: ForecastRefreshRequest, databasePath: String) throws(FetchStartFailure) {
-    let helper: String
-    do {
-      helper = try ForecastFetcherTool.locate(for: "cloudy")
-    } catch {
-      throw FetchStartFailure(message: FailureMap.failure(for: error, advice: .none).message)
-    }
-    do {
-      process = try ChildProcess(
-        path: helper,
-        arguments: ForecastFetcherTool.arguments(for: request.place, databasePath: databasePath))
-    } catch {
-      throw FetchStartFailure(message: "could not start \(helper): \(error.reason)")
-    }
+    process = try FetchStartFailure.startFetcher(
+      ForecastFetcherTool.arguments(for: request.place, databasePath: databasePath))
     self.request = request
   }
 
@@ -48,4 +37,20 @@ enum FetchProgress {
 
 struct FetchStartFailure: Error {
   let message: String
+
+  /// `cloudy-forecast-fetch` (found beside the app) started with `arguments`; a one-line reason
+  /// when it is missing or cannot start.
+  static func startFetcher(_ arguments: [String]) throws(FetchStartFailure) -> ChildProcess {
+    let helper: String
+    do {
+      helper = try ForecastFetcherTool.locate(for: "cloudy")
+    } catch {
+      throw FetchStartFailure(message: FailureMap.failure(for: error, advice: .none).message)
+    }
+    do {
+      return try ChildProcess(path: helper, arguments: arguments)
+    } catch {
+      throw FetchStartFailure(message: "could not start \(helper): \(error.reason)")
+    }
+  }
 }
