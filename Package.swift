@@ -224,7 +224,9 @@ let package = Package(
     .testTarget(name: "CloudyPlatformTests", dependencies: ["CloudyPlatform"]),
     .testTarget(
       name: "CloudyStoreTests",
-      dependencies: ["CloudyStore", "CloudyStoring", "CloudyModels", "CloudyPlatform"]),
+      dependencies: [
+        "CloudyStore", "CloudyStoring", "CloudyModels", "CloudyPlatform", "CloudyTestSupport",
+      ]),
     .testTarget(name: "CloudyModelsTests", dependencies: ["CloudyModels", "CloudyTestFakes"]),
     .testTarget(
       name: "CloudyGazetteerTests",

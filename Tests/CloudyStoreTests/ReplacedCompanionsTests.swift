@@ -1,6 +1,7 @@
 import CloudyModels
 import CloudyStore
 import CloudyStoring
+import CloudyTestSupport
 import Foundation
 import Testing
 
@@ -51,29 +52,4 @@ struct ReplacedCompanionsTests {
     #expect(process.terminationStatus == 0, "sqlite3 \(sql)")
     return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
   }
-}
-
-/// python3 holding a read transaction on the file until stopped.
-final class ReaderProcess {
-  let process = Process()
-
-  init(_ path: String) throws {
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3", "-c",
-      "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN'); c.execute('SELECT count(*) FROM location').fetchall(); print('reading', flush=True); time.sleep(30)",
-      path,
-    ]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    _ = pipe.fileHandleForReading.availableData  // "reading"
-  }
-
-  func stop() {
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
-  }
-
-  deinit { if process.isRunning { stop() } }
 }

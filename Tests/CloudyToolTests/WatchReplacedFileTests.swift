@@ -67,18 +67,8 @@ struct WatchReplacedFileTests {
     let db = folder.file("cloudy.sqlite")
     try add("Seed", db)
     let web = try WebServerProcess(database: db, ["--offline"])
-    let reader = Process()
-    reader.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    reader.arguments = [
-      "python3", "-c",
-      "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN'); c.execute('SELECT count(*) FROM location').fetchall(); print('reading', flush=True); time.sleep(30)",
-      db,
-    ]
-    let pipe = Pipe()
-    reader.standardOutput = pipe
-    try reader.run()
-    defer { kill(reader.processIdentifier, SIGKILL) }
-    _ = pipe.fileHandleForReading.availableData  // "reading"
+    let reader = try ReaderProcess(db)
+    defer { reader.stop() }
     #expect(
       try web.json("POST", "/api/places", #"{"name": "Web", "latitude": 1, "longitude": 2}"#).status
         == 201)
@@ -90,8 +80,7 @@ struct WatchReplacedFileTests {
         "POST", "/api/places", #"{"name": "\#(name)", "latitude": 1, "longitude": 2}"#)
       #expect(reply.status == 201, "\(name): \(reply.text)")
     }
-    kill(reader.processIdentifier, SIGKILL)
-    reader.waitUntilExit()
+    reader.stop()
     #expect(web.stop() == 0)
     let names = try sqlite3(db, "SELECT name FROM location ORDER BY position")
     #expect(names.contains("Acknowledged"), "an acknowledged add was lost: \(names)")

@@ -1,3 +1,4 @@
+import CloudyTestSupport
 import Foundation
 import Testing
 
@@ -57,18 +58,8 @@ struct WriteSyncTests {
     let folder = try ToolTestFolder()
     let db = folder.file("cloudy.sqlite")
     #expect(try ToolRunner.run("cloudy-settings", ["set", "time", "12h", "--db", db]).status == 0)
-    let reader = Process()
-    reader.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    reader.arguments = [
-      "python3", "-c",
-      "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN'); c.execute('SELECT count(*) FROM settings').fetchall(); print('reading', flush=True); time.sleep(30)",
-      db,
-    ]
-    let pipe = Pipe()
-    reader.standardOutput = pipe
-    try reader.run()
-    defer { kill(reader.processIdentifier, SIGKILL) }
-    _ = pipe.fileHandleForReading.availableData  // "reading"
+    let reader = try ReaderProcess(db)
+    defer { reader.stop() }
     #expect(try ToolRunner.run("cloudy-settings", ["set", "time", "24h", "--db", db]).status == 0)
     let syncs = try countSyncs(["set", "time", "12h", "--db", db], folder: folder)
     #expect(syncs <= 2, "\(syncs) fsync/fdatasync calls")
