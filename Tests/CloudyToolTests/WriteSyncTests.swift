@@ -66,6 +66,24 @@ struct WriteSyncTests {
     #expect(try sqlite3(db, "SELECT time_notation FROM settings") == "12h")
   }
 
+  /// A `set` to the value a setting already has writes nothing (issue 40): no sync, the row's
+  /// `updated_at`, the sync clock and the change log as they were, and the answer as for a
+  /// change.
+  @Test func aSettingThatChangesNothingWritesNothing() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("cloudy.sqlite")
+    #expect(try ToolRunner.run("cloudy-settings", ["set", "time", "24h", "--db", db]).status == 0)
+    let state =
+      "SELECT (SELECT updated_at FROM settings) || ' ' || (SELECT wall || '.' || counter FROM sync_device) || ' ' || (SELECT count(*) FROM sync_change)"
+    let before = try sqlite3(db, state)
+    let syncs = try countSyncs(["set", "time", "24h", "--db", db], folder: folder)
+    #expect(syncs == 0, "\(syncs) fsync/fdatasync calls")
+    #expect(try sqlite3(db, state) == before)
+    let again = try ToolRunner.run("cloudy-settings", ["set", "time", "24h", "--db", db])
+    #expect(again.status == 0)
+    #expect(again.standardOutput.contains("24 Hour"), "\(again.standardOutput)")
+  }
+
   /// The fsync and fdatasync calls of one `cloudy-settings` run, from `strace -f -c`.
   func countSyncs(_ arguments: [String], folder: ToolTestFolder) throws -> Int {
     let strace = try #require(Strace.path, "strace is not installed")

@@ -27,9 +27,22 @@ public struct SettingsRepository {
 
   /// The one write: read, change, and store the settings in one `BEGIN IMMEDIATE`
   /// transaction (the row is created on the first write).
+  ///
+  /// A change that changes nothing writes nothing (issue 40): `cloudy-settings set time 24h`
+  /// run twice begins no write the second time, so the row's `updated_at`, the sync clock and
+  /// the commit's syncs are left alone, as SQLite itself leaves an unchanged row. The check is a
+  /// plain read; a change another process commits between it and this call is a later write,
+  /// so answering "already so" is what a reader at that instant saw. A database still being
+  /// created (no file yet) is written all the same: the command that names a new file makes it.
   @discardableResult
   public func update(_ change: (inout Settings) -> Void) throws -> Settings {
-    try database.write { db in
+    if database.pendingCreation == nil {
+      let current = try settings()
+      var changed = current
+      change(&changed)
+      if changed == current { return current }
+    }
+    return try database.write { db in
       var settings = try SettingsRepository(database: db).settings()
       change(&settings)
       try SettingsRepository(database: db).write(settings)
