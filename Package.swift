@@ -276,7 +276,7 @@ let package = Package(
     .testTarget(
       name: "CloudyWebTests",
       dependencies: [
-        "CloudyWeb", "CloudyModels", "CloudyStoring", "CloudyStore",
+        "CloudyWeb", "CloudyModels", "CloudyStoring", "CloudyStore", "CloudyViewModels",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),

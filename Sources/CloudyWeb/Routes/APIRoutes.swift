@@ -160,16 +160,20 @@ extension WebApp {
       }
     }
 
+    // Every setting the library lists (`SettingsSection`), so one added there is settable here
+    // with no change (`WebSettingsAPITests` holds the API and openapi.json to that list).
     api.put("settings") { request, context -> Response in
       await write(request, context) { body in
         var choices: [SettingsChoice] = []
-        for setting in ["time", "units", "temperature"] {
+        for setting in SettingsSection.allCases.map(\.settingName) {
           if let value = try Self.string(body, setting, required: false) {
             choices.append(try SettingsChoice(setting: setting, value: value))
           }
         }
         guard !choices.isEmpty else {
-          throw CommandError.invalidRequest("say which setting to change: time, units, temperature")
+          throw CommandError.invalidRequest(
+            "say which setting to change: "
+              + SettingsSection.allCases.map(\.settingName).joined(separator: ", "))
         }
         let chosen = choices
         return try await shared.perform { shared in
