@@ -130,9 +130,6 @@ public final class ChildProcess {
   /// Everything the child wrote on standard output so far.
   public var outputBytes: [UInt8] { collected }
 
-  /// Everything the child wrote on standard output so far, as text.
-  public var outputText: String { String(decoding: collected, as: UTF8.self) }
-
   /// Everything the child wrote on standard error (all of it once it has exited).
   public var errorText: String { String(decoding: collectedErrors, as: UTF8.self) }
 

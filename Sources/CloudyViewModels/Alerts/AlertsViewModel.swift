@@ -65,14 +65,27 @@ public final class AlertsViewModel {
     return rows(includingEnded: false) != before
   }
 
-  /// Reads the stores again at `now`; true when what is listed changed.
+  /// Reads the stores again at `now`, through the live view models' one rule
+  /// (`Rereading.applyIfChanged`: the settings and messages are replaced only when they
+  /// differ); true when they differ or the clock's move changed what is listed.
   @discardableResult
   public func reload(now: Int64) throws -> Bool {
     let before = rows(includingEnded: true)
     self.now = now
-    settings = try settingsStore.settings()
-    messages = try alerts.alerts(for: place)
-    return rows(includingEnded: true) != before
+    let moved = rows(includingEnded: true) != before
+    let reread = try Rereading.applyIfChanged(
+      shown: Shown(settings: settings, messages: messages),
+      reread: {
+        Shown(settings: try settingsStore.settings(), messages: try alerts.alerts(for: place))
+      },
+      apply: { fresh in (settings, messages) = (fresh.settings, fresh.messages) })
+    return moved || reread
+  }
+
+  /// What a reload compares: what the list is made from, besides the clock.
+  private struct Shown: Equatable {
+    var settings: Settings
+    var messages: [WeatherAlert]
   }
 
   /// The zone times are shown in, e.g. "Europe/Oslo".

@@ -29,13 +29,20 @@ public final class LiveAlertMarks {
     }
   }
 
-  /// Reads the stores again; true when the messages or the level differ.
+  /// Reads the stores again, through the live view models' one rule
+  /// (`Rereading.applyIfChanged`); true when the messages or the level differ.
   @discardableResult
   public func reload() throws -> Bool {
-    let fresh = (try settings.settings().alerts, try Self.read(alerts))
-    guard fresh.0 != level || fresh.1 != standing else { return false }
-    (level, standing) = fresh
-    return true
+    try Rereading.applyIfChanged(
+      shown: Shown(level: level, standing: standing),
+      reread: { Shown(level: try settings.settings().alerts, standing: try Self.read(alerts)) },
+      apply: { fresh in (level, standing) = (fresh.level, fresh.standing) })
+  }
+
+  /// What a reload compares.
+  private struct Shown: Equatable {
+    var level: AlertLevel
+    var standing: [Place: [WeatherAlert]]
   }
 
   /// The mark of `place` at `now`: its most severe active alert the level shows, or nil.

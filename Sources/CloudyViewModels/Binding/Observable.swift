@@ -23,9 +23,6 @@ public final class Observable<Value> {
   private var observers: [(id: Int, handler: (Value) -> Void)] = []
   private var nextID = 0
 
-  /// How many observers are bound; for tests and diagnostics.
-  public var observerCount: Int { observers.count }
-
   // MARK: - Initialization
 
   public init(_ value: Value) {
