@@ -33,21 +33,15 @@ struct AlertsFetch {
     }
   }
 
-  /// The alert sources, from the environment.
-  struct Sources {
-    var nws: NWSAlertsSource
-    var meteoAlarm: MeteoAlarmSource
-
-    static func fromEnvironment() throws(ForecastError) -> Sources {
-      Sources(
-        nws: try NWSAlertsSource.fromEnvironment(version: CloudyVersion.string),
-        meteoAlarm: try MeteoAlarmSource.fromEnvironment(version: CloudyVersion.string))
-    }
+  /// The alert providers, from the environment (`CLOUDY_NWS_URL`, `CLOUDY_METEOALARM_URL`,
+  /// `CLOUDY_CONTACT`, `CLOUDY_HTTP_TIMEOUT`, read and checked with the forecast providers').
+  static func providers() throws(ForecastError) -> AlertProviders {
+    try ProviderEnvironment.fromEnvironment(version: CloudyVersion.string).alertProviders()
   }
 
   /// `fetch --alerts`: every place's alerts, a line each (or the `--json` object).
   func run(_ targets: [ForecastTarget], places: any LocationStoring) async throws {
-    let sources = try Sources.fromEnvironment()
+    let sources = try Self.providers()
     var results: [Result] = []
     for target in targets {
       let result = await fetch(target, places: places, sources: sources)
@@ -65,9 +59,9 @@ struct AlertsFetch {
   /// The alerts fetched with the forecasts: never throws, and says nothing of the places no
   /// source covers; a failure is a note.
   func withForecasts(_ targets: [ForecastTarget], places: any LocationStoring) async -> [Result] {
-    let sources: Sources
+    let sources: AlertProviders
     do {
-      sources = try Sources.fromEnvironment()
+      sources = try Self.providers()
     } catch {
       let results = targets.map { Result.failed($0, nil, error) }
       if !json { for result in results { report(result, asNote: true) } }
@@ -102,61 +96,49 @@ struct AlertsFetch {
     return result
   }
 
-  /// Which source covers a place: the NWS in the United States, MeteoAlarm in its countries.
-  static func source(for target: ForecastTarget, countryCode: String?) -> AlertSource? {
-    if NWSAlertsSource.covers(target.coordinate, countryCode: countryCode) { return .nws }
-    if MeteoAlarmSource.country(for: countryCode) != nil { return .meteoAlarm }
-    return nil
-  }
-
-  private func fetch(_ target: ForecastTarget, places: any LocationStoring, sources: Sources)
+  /// One place: the provider `AlertProviders.provider(for:)` chooses (by the saved country,
+  /// else the coordinate), asked with the memory of its last answer; what it found is stored.
+  private func fetch(
+    _ target: ForecastTarget, places: any LocationStoring, sources: AlertProviders
+  )
     async -> Result
   {
     var chosen: AlertSource?
     do {
       let country = try target.place.locationID.flatMap { try places.find(id: $0) }?.countryCode
-      guard let source = Self.source(for: target, countryCode: country) else {
-        return .uncovered(target)
-      }
+      let place = AlertPlace(coordinate: target.coordinate, countryCode: country)
+      guard let provider = sources.provider(for: place) else { return .uncovered(target) }
+      let source = provider.source
       chosen = source
       let states = try StoreAccess.alertFetchStore(writing: databasePath)
       let last = try states.fetchState(for: target.place, source: source)
       let now = WallClock.now()
-      let outcome: AlertSourceOutcome
+      let answer: AlertAnswer
       do {
-        switch source {
-        case .meteoAlarm:
-          outcome = try await sources.meteoAlarm.fetch(
-            for: target.coordinate, country: MeteoAlarmSource.country(for: country) ?? "",
-            etag: last?.etag, lastModified: last?.lastModified, freshUntil: last?.freshUntil,
-            now: now)
-        default:
-          outcome = try await sources.nws.fetch(
-            for: target.coordinate, etag: last?.etag, lastModified: last?.lastModified,
-            freshUntil: last?.freshUntil, now: now)
-        }
+        answer = try await provider.alerts(
+          AlertRequest(
+            place: place,
+            last: last.map {
+              ServiceMemory(etag: $0.etag, lastModified: $0.lastModified, freshUntil: $0.freshUntil)
+            }, now: now))
       } catch {
         return .failed(target, source, error)
       }
-      switch outcome {
+      func state(_ memory: ServiceMemory) -> AlertFetchState {
+        AlertFetchState(
+          etag: memory.etag, lastModified: memory.lastModified, freshUntil: memory.freshUntil,
+          checkedAt: now)
+      }
+      switch answer {
       case .fresh(let until):
         return .fresh(target, source, until: until)
-      case .notModified(let validators):
-        try states.recordFetchState(
-          AlertFetchState(
-            etag: validators.etag ?? last?.etag,
-            lastModified: validators.lastModified ?? last?.lastModified,
-            freshUntil: validators.freshUntil(now: now), checkedAt: now),
-          for: target.place, source: source)
+      case .notModified(let memory):
+        try states.recordFetchState(state(memory), for: target.place, source: source)
         return .unchanged(target, source)
-      case .fetched(let alerts, let notes, let validators):
+      case .fetched(let alerts, let notes, let memory):
         try StoreAccess.alertStore(writing: databasePath).record(
           alerts, for: target.place, fetchedAt: now)
-        try states.recordFetchState(
-          AlertFetchState(
-            etag: validators.etag, lastModified: validators.lastModified,
-            freshUntil: validators.freshUntil(now: now), checkedAt: now),
-          for: target.place, source: source)
+        try states.recordFetchState(state(memory), for: target.place, source: source)
         return .stored(target, source, count: alerts.count, notes: notes)
       }
     } catch {

@@ -35,7 +35,8 @@ import Testing
   }
 
   func provider(_ server: TestHTTPServer, agent: String = Self.agent) -> METNorwayProvider {
-    METNorwayProvider(baseURL: server.url("/weatherapi"), userAgent: agent, timeout: 5)
+    METNorwayProvider(
+      client: ServiceClient(baseURL: server.url("/weatherapi"), userAgent: agent, timeout: 5))
   }
 
   @Test func metNorwayIsAskedWithFourDecimalsAndTheUserAgent() async throws {
@@ -156,7 +157,7 @@ import Testing
     let server = try Self.nws()
     defer { server.stop() }
     let provider = NWSForecastProvider(
-      baseURL: server.baseURL, userAgent: Self.agent, timeout: 5)
+      client: ServiceClient(baseURL: server.baseURL, userAgent: Self.agent, timeout: 5))
     let answer = try await provider.forecast(
       ForecastRequest(coordinate: try Coordinate(latitude: 30, longitude: -85)))
     guard case .fresh(let weather, _, _) = answer else {
@@ -177,7 +178,8 @@ import Testing
   @Test func aPointOutsideTheUnitedStatesIsRefusedClearly() async throws {
     let server = try Self.nws()
     defer { server.stop() }
-    let provider = NWSForecastProvider(baseURL: server.baseURL, userAgent: Self.agent, timeout: 5)
+    let provider = NWSForecastProvider(
+      client: ServiceClient(baseURL: server.baseURL, userAgent: Self.agent, timeout: 5))
     let london = try Coordinate(latitude: 51.5074, longitude: -0.1278)
     do {
       _ = try await provider.forecast(for: london)

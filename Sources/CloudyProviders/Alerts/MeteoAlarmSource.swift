@@ -18,7 +18,7 @@ public import Foundation
 /// whose `cap:status` is not Actual, are not asked for; at most `maximumDocuments` documents
 /// are read per look. The base URL comes from `CLOUDY_METEOALARM_URL` (default
 /// https://feeds.meteoalarm.org), and the documents' URLs are followed on it.
-public struct MeteoAlarmSource: Sendable {
+public struct MeteoAlarmSource: AlertProvider {
   public static let urlVariable = "CLOUDY_METEOALARM_URL"
   public static let defaultBaseURL =
     URL(string: "https://feeds.meteoalarm.org") ?? URL(fileURLWithPath: "/")
@@ -37,25 +37,12 @@ public struct MeteoAlarmSource: Sendable {
     "GB": "united-kingdom",
   ]
 
-  public var baseURL: URL
-  public var userAgent: String
-  var fetcher: HTTPFetcher
+  public var source: AlertSource { .meteoAlarm }
+  /// Base URL (`CLOUDY_METEOALARM_URL`), `User-Agent`, limits.
+  public let client: ServiceClient
 
-  public init(baseURL: URL, userAgent: String, timeout: Double, maxResponseBytes: Int) {
-    self.baseURL = baseURL
-    self.userAgent = userAgent
-    fetcher = HTTPFetcher(timeout: timeout, maxResponseBytes: maxResponseBytes)
-  }
-
-  /// From the environment: `CLOUDY_METEOALARM_URL`, `CLOUDY_CONTACT`, `CLOUDY_HTTP_TIMEOUT`.
-  public static func fromEnvironment(
-    version: String, _ env: [String: String] = ProcessInfo.processInfo.environment
-  ) throws(ForecastError) -> MeteoAlarmSource {
-    // The base URL is read and checked with the providers' (`ProviderEnvironment`).
-    let provider = try ProviderEnvironment.fromEnvironment(env)
-    return MeteoAlarmSource(
-      baseURL: provider.meteoAlarmURL, userAgent: ClientIdentity.userAgent(version: version, env),
-      timeout: provider.timeout, maxResponseBytes: provider.maxResponseBytes)
+  public init(client: ServiceClient) {
+    self.client = client
   }
 
   /// The feed's country name for a place saved in a MeteoAlarm country; nil otherwise.
@@ -63,25 +50,31 @@ public struct MeteoAlarmSource: Sendable {
     countryCode.flatMap { countries[$0.uppercased()] }
   }
 
-  public func feedURL(country: String) throws(ForecastError) -> URL {
-    try RequestURL.make(
-      base: baseURL, appendingPath: "/feeds/meteoalarm-legacy-atom-\(country)", query: [])
+  /// A place saved in one of the countries with a feed.
+  public func covers(_ place: AlertPlace) -> Bool {
+    Self.country(for: place.countryCode) != nil
   }
 
-  /// Asks for the country's feed unless `freshUntil` is ahead of `now`, conditionally; then
-  /// the documents it links to that may still stand, each decoded for the place.
-  public func fetch(
-    for coordinate: Coordinate, country: String, etag: String?, lastModified: String?,
-    freshUntil: Int64?, now: Int64
-  ) async throws(ForecastError) -> AlertSourceOutcome {
-    if let freshUntil, freshUntil > now { return .fresh(until: freshUntil) }
-    let answer = try await fetcher.conditionalGet(
-      try feedURL(country: country), userAgent: userAgent,
-      accept: "application/atom+xml, application/xml", etag: etag, lastModified: lastModified)
+  public func feedURL(country: String) throws(ForecastError) -> URL {
+    try client.url("/feeds/meteoalarm-legacy-atom-\(country)")
+  }
+
+  /// Asks for the country's feed unless the last answer is fresh, conditionally; then the
+  /// documents it links to that may still stand, each decoded for the place.
+  public func alerts(_ request: AlertRequest) async throws(ForecastError) -> AlertAnswer {
+    let (coordinate, now) = (request.place.coordinate, request.now)
+    guard let country = Self.country(for: request.place.countryCode) else {
+      throw .invalidConfiguration("MeteoAlarm has no feed for this place's country")
+    }
+    let answer = try await client.ask(
+      try feedURL(country: country), accept: "application/atom+xml, application/xml",
+      remembered: request.last, now: now)
     switch answer {
-    case .notModified(let validators):
-      return .notModified(validators)
-    case .modified(let body, let validators, _):
+    case .fresh(let until):
+      return .fresh(until: until)
+    case .notModified(let memory):
+      return .notModified(memory)
+    case .modified(let body, let memory, _, _):
       let entries = try AlertDecoder.meteoAlarmFeed(body)
       let standing = entries.filter {
         ($0.status.map { $0.lowercased() == "actual" } ?? true) && ($0.expires ?? .max) > now
@@ -99,10 +92,10 @@ public struct MeteoAlarmSource: Sendable {
       var alerts: [WeatherAlert] = []
       var byGeocodeOnly = 0
       for entry in standing.prefix(Self.maximumDocuments) {
-        let document = try await fetcher.conditionalGet(
-          try RequestURL.rebased(entry.capURL, onto: baseURL), userAgent: userAgent,
-          accept: "application/cap+xml, application/xml", etag: nil, lastModified: nil)
-        guard case .modified(let cap, _, _) = document else { continue }
+        let document = try await client.ask(
+          try client.rebased(entry.capURL), accept: "application/cap+xml, application/xml",
+          remembered: nil, now: now)
+        guard case .modified(let cap, _, _, _) = document else { continue }
         let decoded = try AlertDecoder.decode(
           cap, for: coordinate, languages: [], capSource: .meteoAlarm)
         for note in decoded.notes where !notes.contains(note) { notes.append(note) }
@@ -116,7 +109,7 @@ public struct MeteoAlarmSource: Sendable {
           "\(byGeocodeOnly == 1 ? "1 warning names" : "\(byGeocodeOnly) warnings name") its areas by region code only, without an outline: kept as applying to the place, though it may be for another part of the country"
         )
       }
-      return .fetched(alerts, notes: notes, validators)
+      return .fetched(alerts, notes: notes, memory)
     }
   }
 }

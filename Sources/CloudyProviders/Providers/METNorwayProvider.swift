@@ -22,27 +22,17 @@ public struct METNorwayProvider: ForecastProvider {
     URL(string: "https://api.met.no/weatherapi") ?? URL(fileURLWithPath: "/")
 
   public var kind: ForecastProviderKind { .metNorway }
-  /// Scheme, host, port and path prefix; `/locationforecast/2.0/compact` is appended.
-  public let baseURL: URL
-  public let userAgent: String
-  public let timeout: Double
-  public let maxResponseBytes: Int
+  /// Base URL (`/locationforecast/2.0/compact` is appended), `User-Agent`, limits.
+  public let client: ServiceClient
 
-  public init(
-    baseURL: URL = METNorwayProvider.defaultBaseURL, userAgent: String,
-    timeout: Double = ForecastLimits.timeout,
-    maxResponseBytes: Int = ForecastLimits.maximumResponseBytes
-  ) {
-    self.baseURL = baseURL
-    self.userAgent = userAgent
-    self.timeout = timeout
-    self.maxResponseBytes = maxResponseBytes
+  public init(client: ServiceClient) {
+    self.client = client
   }
 
   /// The request URL: 4 decimals at most, as the terms ask.
   public func requestURL(for coordinate: Coordinate) throws(ForecastError) -> URL {
-    try RequestURL.make(
-      base: baseURL, appendingPath: "/locationforecast/2.0/compact",
+    try client.url(
+      "/locationforecast/2.0/compact",
       query: [
         ("lat", RequestURL.degrees(coordinate.latitude)),
         ("lon", RequestURL.degrees(coordinate.longitude)),
@@ -64,17 +54,18 @@ public struct METNorwayProvider: ForecastProvider {
       abs(cached.coordinate.latitude - request.coordinate.latitude) < 0.001
         && abs(cached.coordinate.longitude - request.coordinate.longitude) < 0.001 ? cached : nil
     }
-    if let cached, let until = cached.freshUntil, until > now {
-      return .unchanged(until: until)
-    }
-    let answer = try await HTTPFetcher(timeout: timeout, maxResponseBytes: maxResponseBytes)
-      .conditionalGet(
-        try requestURL(for: request.coordinate), userAgent: userAgent,
-        accept: "application/json", etag: nil, lastModified: cached?.lastModified)
+    // The memory is the cached forecast's: MET Norway's `Expires` and `Last-Modified`.
+    let answer = try await client.ask(
+      try requestURL(for: request.coordinate), accept: "application/json",
+      remembered: cached.map {
+        ServiceMemory(lastModified: $0.lastModified, freshUntil: $0.freshUntil)
+      }, now: now)
     switch answer {
-    case .notModified(let validators):
-      return .unchanged(until: validators.freshUntil(now: now))
-    case .modified(let body, let validators, let status):
+    case .fresh(let until):
+      return .unchanged(until: until)
+    case .notModified(let memory):
+      return .unchanged(until: memory.freshUntil)
+    case .modified(let body, _, let validators, let status):
       let decoded = try ForecastDecoder.decodeReporting(
         body, format: .metNorway, fetchedAt: now, timeZone: request.timeZone)
       var weather = decoded.weather

@@ -12,38 +12,23 @@ public import Foundation
 /// names Cloudy and a contact in its `User-Agent` (`ClientIdentity`), as the NWS asks.
 ///
 /// Decisions: the forecast URLs are followed on the configured base (`CLOUDY_NWS_URL`,
-/// default https://api.weather.gov): their path and query are kept and their host replaced,
+/// default https://api.weather.gov, both `NWSService`'s, shared with the alerts): their path and query are kept and their host replaced,
 /// so a mirror or a test stand-in serves all three and Cloudy never asks a host it was not
 /// told to. A point outside the NWS's area is answered 404 with a problem document ("Data
 /// Unavailable For Requested Point"): refused as outside the United States, naming the other
 /// providers. When only the hourly answer fails, the days are kept with a note.
 public struct NWSForecastProvider: ForecastProvider {
-  public static let defaultBaseURL = NWSAlertsSource.defaultBaseURL
-
   public var kind: ForecastProviderKind { .nws }
-  public let baseURL: URL
-  public let userAgent: String
-  public let timeout: Double
-  public let maxResponseBytes: Int
+  /// Base URL (`NWSService`), `User-Agent`, limits.
+  public let client: ServiceClient
 
-  public init(
-    baseURL: URL = NWSForecastProvider.defaultBaseURL, userAgent: String,
-    timeout: Double = ForecastLimits.timeout,
-    maxResponseBytes: Int = ForecastLimits.maximumResponseBytes
-  ) {
-    self.baseURL = baseURL
-    self.userAgent = userAgent
-    self.timeout = timeout
-    self.maxResponseBytes = maxResponseBytes
+  public init(client: ServiceClient) {
+    self.client = client
   }
 
   /// `/points/LAT,LON`, at most 4 decimals without trailing zeros (the NWS redirects others).
   public func pointsURL(for coordinate: Coordinate) throws(ForecastError) -> URL {
-    try RequestURL.make(
-      base: baseURL,
-      appendingPath:
-        "/points/\(RequestURL.shortDegrees(coordinate.latitude)),\(RequestURL.shortDegrees(coordinate.longitude))",
-      query: [])
+    try client.url("/points/" + NWSService.point(coordinate))
   }
 
   public func forecast(for coordinate: Coordinate) async throws(ForecastError) -> WeatherData {
@@ -81,17 +66,11 @@ public struct NWSForecastProvider: ForecastProvider {
   }
 
   private func get(_ url: URL) async throws(ForecastError) -> [UInt8] {
-    let answer = try await HTTPFetcher(timeout: timeout, maxResponseBytes: maxResponseBytes)
-      .conditionalGet(
-        url, userAgent: userAgent, accept: "application/geo+json", etag: nil, lastModified: nil)
-    switch answer {
-    case .modified(let body, _, _): return body
-    case .notModified: throw .invalidResponse("the NWS answered 304 to an unconditional request")
-    }
+    try await client.get(url, accept: "application/geo+json", service: "the NWS")
   }
 
   /// A URL from `/points`, its path and query on the configured base.
   func rebased(_ address: String) throws(ForecastError) -> URL {
-    try RequestURL.rebased(address, onto: baseURL)
+    try client.rebased(address)
   }
 }

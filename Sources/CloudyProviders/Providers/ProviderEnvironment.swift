@@ -23,7 +23,7 @@ public struct ProviderEnvironment: Sendable, Equatable {
   public static let openMeteoURLVariable = "CLOUDY_OPEN_METEO_URL"
   public static let darkSkyURLVariable = "CLOUDY_DARK_SKY_URL"
   public static let metNorwayURLVariable = "CLOUDY_MET_NORWAY_URL"
-  public static let nwsURLVariable = NWSAlertsSource.urlVariable
+  public static let nwsURLVariable = NWSService.urlVariable
   public static let meteoAlarmURLVariable = MeteoAlarmSource.urlVariable
   public static let darkSkyKeyVariable = DarkSkyProvider.apiKeyVariable
   public static let timeoutVariable = "CLOUDY_HTTP_TIMEOUT"
@@ -37,7 +37,7 @@ public struct ProviderEnvironment: Sendable, Equatable {
   public var darkSkyURL: URL
   public var darkSkyKey: String?
   public var metNorwayURL: URL = METNorwayProvider.defaultBaseURL
-  public var nwsURL: URL = NWSForecastProvider.defaultBaseURL
+  public var nwsURL: URL = NWSService.defaultBaseURL
   public var meteoAlarmURL: URL = MeteoAlarmSource.defaultBaseURL
   /// `Cloudy/VERSION (CLOUDY_CONTACT)`, sent to the services that ask clients to name
   /// themselves.
@@ -119,14 +119,25 @@ public struct ProviderEnvironment: Sendable, Equatable {
       return DarkSkyProvider(
         apiKey: key, baseURL: darkSkyURL, timeout: timeout, maxResponseBytes: maxResponseBytes)
     case .metNorway:
-      return METNorwayProvider(
-        baseURL: metNorwayURL, userAgent: userAgent, timeout: timeout,
-        maxResponseBytes: maxResponseBytes)
+      return METNorwayProvider(client: client(metNorwayURL))
     case .nws:
-      return NWSForecastProvider(
-        baseURL: nwsURL, userAgent: userAgent, timeout: timeout,
-        maxResponseBytes: maxResponseBytes)
+      return NWSForecastProvider(client: client(nwsURL))
     }
+  }
+
+  /// The alert providers, in the order a place is offered to them: the NWS (the United
+  /// States), then MeteoAlarm (its countries). `AlertProviders.provider(for:)` chooses.
+  public func alertProviders() -> AlertProviders {
+    AlertProviders([
+      NWSAlertsSource(client: client(nwsURL)), MeteoAlarmSource(client: client(meteoAlarmURL)),
+    ])
+  }
+
+  /// A national service at `baseURL`, with this environment's `User-Agent`, time-out and size
+  /// limit: the one way the four conditional services are reached.
+  public func client(_ baseURL: URL) -> ServiceClient {
+    ServiceClient(
+      baseURL: baseURL, userAgent: userAgent, timeout: timeout, maxResponseBytes: maxResponseBytes)
   }
 
   private static func baseURL(_ text: String, variable: String) throws(ForecastError) -> URL {

@@ -2,10 +2,13 @@ public import CloudyModels
 
 /// A source of fresh forecasts for a coordinate.
 ///
-/// Implementations: `OpenMeteoProvider` (the default, no key) and `DarkSkyProvider` (a Dark Sky–
-/// compatible service such as Pirate Weather), both in CloudyProviders; tests and view models
-/// inject fakes. Every value in the returned `WeatherData` is in the store's canonical units
-/// (°F, mph, probability 0…1); conversion for display happens later.
+/// Implementations, all in CloudyProviders and chosen by `ProviderEnvironment.makeProvider`:
+/// `OpenMeteoProvider` (the default, no key), `DarkSkyProvider` (a Dark Sky–compatible service
+/// such as Pirate Weather, with a key), and the two national services, `METNorwayProvider` and
+/// `NWSForecastProvider`, which answer conditional requests (`forecast(_:)` below) through
+/// their `ServiceClient`; tests and view models inject fakes. Every value in the returned
+/// `WeatherData` is in the store's canonical units (°F, mph, probability 0…1); conversion for
+/// display happens later. Alerts have their own interface beside this one, `AlertProvider`.
 public protocol ForecastProvider: Sendable {
   /// Which service this provider talks to; stored with the forecast.
   var kind: ForecastProviderKind { get }
