@@ -8,9 +8,9 @@ final class AlertsRefresh {
   let process: ChildProcess
 
   /// Starts the fetch; throws a one-line reason when the helper is missing or cannot start.
-  init(databasePath: String) throws(FetchStartFailure) {
-    process = try FetchStartFailure.startFetcher(
-      ForecastFetcherTool.alertArguments(databasePath: databasePath))
+  init(databasePath: String) throws(ForecastFetcherTool.StartFailure) {
+    process = try ForecastFetcherTool.start(
+      ForecastFetcherTool.alertArguments(databasePath: databasePath), for: "cloudy")
   }
 
   /// Reads what the helper wrote; when it has finished, its failure in one line (nil when

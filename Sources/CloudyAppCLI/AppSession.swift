@@ -1,3 +1,4 @@
+import CloudyCLI
 import CloudyPlatform
 import CloudyStore
 import CloudyTerminalUI

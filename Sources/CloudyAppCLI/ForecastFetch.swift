@@ -10,9 +10,11 @@ final class ForecastFetch {
   let request: ForecastRefreshRequest
 
   /// Starts the fetch; throws a one-line reason when the helper is missing or cannot start.
-  init(_ request: ForecastRefreshRequest, databasePath: String) throws(FetchStartFailure) {
-    process = try FetchStartFailure.startFetcher(
-      ForecastFetcherTool.arguments(for: request.place, databasePath: databasePath))
+  init(_ request: ForecastRefreshRequest, databasePath: String)
+    throws(ForecastFetcherTool.StartFailure)
+  {
+    process = try ForecastFetcherTool.start(
+      ForecastFetcherTool.arguments(for: request.place, databasePath: databasePath), for: "cloudy")
     self.request = request
   }
 
@@ -33,24 +35,4 @@ final class ForecastFetch {
 enum FetchProgress {
   case running
   case finished(failure: String?)
-}
-
-struct FetchStartFailure: Error {
-  let message: String
-
-  /// `cloudy-forecast-fetch` (found beside the app) started with `arguments`; a one-line reason
-  /// when it is missing or cannot start.
-  static func startFetcher(_ arguments: [String]) throws(FetchStartFailure) -> ChildProcess {
-    let helper: String
-    do {
-      helper = try ForecastFetcherTool.locate(for: "cloudy")
-    } catch {
-      throw FetchStartFailure(message: FailureMap.failure(for: error, advice: .none).message)
-    }
-    do {
-      return try ChildProcess(path: helper, arguments: arguments)
-    } catch {
-      throw FetchStartFailure(message: "could not start \(helper): \(error.reason)")
-    }
-  }
 }

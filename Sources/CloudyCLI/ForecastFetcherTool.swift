@@ -1,5 +1,5 @@
 import CloudyJSON
-import CloudyPlatform
+public import CloudyPlatform
 public import CloudyStoring
 
 /// The typed wire to `cloudy-forecast-fetch`, the one executable that links networking: where it
@@ -24,6 +24,31 @@ public enum ForecastFetcherTool {
       )
     }
     return helper
+  }
+
+  /// Why the fetcher did not start, in one line for the front-end to show.
+  public struct StartFailure: Error, Sendable {
+    public let message: String
+  }
+
+  /// The one way a front-end (the app, cloudy-web's two refreshers) starts the fetcher child:
+  /// found beside the running executable (`tool` names the front-end in the message) and
+  /// started with `arguments` (`arguments(for:databasePath:)` or `alertArguments`); a one-line
+  /// reason when it is missing or cannot start.
+  public static func start(_ arguments: [String], for tool: String) throws(StartFailure)
+    -> ChildProcess
+  {
+    let helper: String
+    do {
+      helper = try locate(for: tool)
+    } catch {
+      throw StartFailure(message: FailureMap.failure(for: error, advice: .none).message)
+    }
+    do {
+      return try ChildProcess(path: helper, arguments: arguments)
+    } catch {
+      throw StartFailure(message: "could not start \(helper): \(error.reason)")
+    }
   }
 
   /// The arguments that fetch `place` into the database at `databasePath` and answer in JSON.

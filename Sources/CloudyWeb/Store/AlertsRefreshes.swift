@@ -46,12 +46,10 @@ actor AlertsRefreshes {
     guard await hasPlaces() else { return }
     let process: ChildProcess
     do {
-      let helper = try ForecastFetcherTool.locate(for: "cloudy-web")
-      process = try ChildProcess(
-        path: helper,
-        arguments: ForecastFetcherTool.alertArguments(databasePath: databasePath.path))
+      process = try ForecastFetcherTool.start(
+        ForecastFetcherTool.alertArguments(databasePath: databasePath.path), for: "cloudy-web")
     } catch {
-      report(FailureMap.failure(for: error, advice: .none).message)
+      report(error.message)
       return
     }
     let output = process.output

@@ -52,12 +52,10 @@ actor ForecastRefreshes {
     lastStart[place] = now
     let process: ChildProcess
     do {
-      let helper = try ForecastFetcherTool.locate(for: "cloudy-web")
-      process = try ChildProcess(
-        path: helper,
-        arguments: ForecastFetcherTool.arguments(for: place, databasePath: databasePath))
+      process = try ForecastFetcherTool.start(
+        ForecastFetcherTool.arguments(for: place, databasePath: databasePath), for: "cloudy-web")
     } catch {
-      let reason = FailureMap.failure(for: error, advice: .none).message
+      let reason = error.message
       failures[place] = reason
       events.send(.refresh)
       return reason
