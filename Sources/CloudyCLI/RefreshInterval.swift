@@ -34,15 +34,13 @@ public struct RefreshInterval: ExpressibleByArgument, Hashable, Sendable {
     self.seconds = seconds
   }
 
+  /// s, m, h or d, or a bare number of seconds; at most a year (`DurationArgument`).
   public init?(argument: String) {
-    let text = argument.trimmingWhitespace().lowercased()
-    let units: [(String, Int64)] = [("s", 1), ("m", 60), ("h", 3_600), ("d", 86_400)]
-    let (digits, unit) =
-      units.first { text.hasSuffix($0.0) }.map { (String(text.dropLast()), $0.1) } ?? (text, 1)
-    guard let value = Int64(digits), value >= 0, value <= 365 * 86_400 / unit else {
-      return nil
-    }
-    seconds = value * unit
+    guard
+      let seconds = DurationArgument.seconds(
+        argument, accepted: ["s", "m", "h", "d"], bareIsSeconds: true, limit: 365 * 86_400)
+    else { return nil }
+    self.seconds = seconds
   }
 
   public var defaultValueDescription: String {

@@ -21,23 +21,15 @@ struct Age: Sendable {
     return age
   }
 
+  /// m, h, d or w, a unit required (`DurationArgument`, the apps' intervals' reader).
   init?(argument: String) {
-    let trimmed = argument.trimmingWhitespace().lowercased()
-    guard let unit = trimmed.last else { return nil }
-    let multiplier: Int64
-    switch unit {
-    case "m": multiplier = 60
-    case "h": multiplier = 3_600
-    case "d": multiplier = 86_400
-    case "w": multiplier = 604_800
-    default: return nil
-    }
-    let digits = trimmed.dropLast()
-    guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-      digits.count <= 9, let value = Int64(digits), value >= 0
+    guard
+      let seconds = DurationArgument.seconds(
+        argument, accepted: ["m", "h", "d", "w"], bareIsSeconds: false,
+        limit: 999_999_999 * 604_800)
     else { return nil }
-    seconds = value * multiplier
-    text = trimmed
+    self.seconds = seconds
+    text = argument.trimmingWhitespace().lowercased()
   }
 }
 
