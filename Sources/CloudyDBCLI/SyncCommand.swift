@@ -122,15 +122,18 @@ extension CloudyDB {
         Output.json(DatabaseJSON.syncStatus(state))
         return
       }
-      Output.line("device:  \(state.device)\(state.name.map { " (\($0))" } ?? "")")
+      // Names and errors come from other devices' files and the hub: printed with their
+      // control characters escaped, never raw.
+      Output.line(
+        "device:  \(state.device)\(state.name.map { " (\(MessageText.visible($0)))" } ?? "")")
       Output.line("waiting: \(state.waiting) change(s) not sent yet")
       if state.devices.isEmpty { Output.line("devices: none heard from yet") }
       for peer in state.devices {
         Output.line(
-          "device \(peer.device)\(peer.name.map { " (\($0))" } ?? ""): last seen \(WallClock.fileStamp(peer.lastSeen))"
+          "device \(peer.device)\(peer.name.map { " (\(MessageText.visible($0)))" } ?? ""): last seen \(WallClock.fileStamp(peer.lastSeen))"
         )
       }
-      if let error = state.lastError { Output.line("last error: \(error)") }
+      if let error = state.lastError { Output.line("last error: \(MessageText.visible(error))") }
     }
   }
 }
@@ -139,7 +142,8 @@ extension CloudyDB {
 enum SyncOutput {
   static func print(_ report: SyncReport, json: Bool, quiet: Bool) {
     for skipped in report.skipped {
-      Output.error(ToolMain.line("skipped: \(skipped.reason)", tool: CloudyDB.tool))
+      Output.error(
+        ToolMain.line("skipped: \(MessageText.visible(skipped.reason))", tool: CloudyDB.tool))
     }
     if json {
       quiet ? Output.jsonLine(DatabaseJSON.sync(report)) : Output.json(DatabaseJSON.sync(report))

@@ -1,4 +1,5 @@
 import CSQLite
+import CloudyModels
 
 /// SQLite session changesets of `sync_change` rows: how changes travel between devices.
 ///
@@ -78,7 +79,8 @@ public enum Changeset {
     else { throw SyncError.badChangeset("it is damaged") }
     let name = String(cString: table)
     guard name == "sync_change" else {
-      throw SyncError.badChangeset("it changes the table \(name), not Cloudy's changes")
+      throw SyncError.badChangeset(
+        "it changes the table \(MessageText.quoted(name)), not Cloudy's changes")
     }
     guard operation == SQLITE_INSERT, columns == 8 else {
       throw SyncError.badChangeset("it does more than add changes")

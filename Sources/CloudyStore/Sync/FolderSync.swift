@@ -15,6 +15,7 @@ public struct FolderSync {
   /// Applies what arrived and writes what is new here.
   public func run() throws -> SyncReport {
     let device = try SyncDevice.claimed(database)
+    try folder.checkOwnFolder(of: device.id)
     var report = SyncReport(device: device.id)
     var pending: [(writer: String, number: Int64)] = []
     for writer in try folder.writers() where writer != device.id {
@@ -57,8 +58,9 @@ public struct FolderSync {
     do {
       let (bytes, modified) = try folder.read(writer: writer, number: number)
       let file = try ChangeFile.read(bytes, path: path)
-      guard file.writer == writer else {
-        throw SyncError.badChangeset("\(path) says it was written by \(file.writer)")
+      guard file.writer == writer, file.number == number else {
+        throw SyncError.badChangeset(
+          "\(path) says it is file \(file.number) of \(file.writer), not where it lies")
       }
       let changes = try Changeset.changes(in: file.changeset)
       let outcome: ChangeApplier.Outcome
