@@ -80,7 +80,7 @@ enum DatabaseJSON {
     .object([
       ("device", .string(report.device)), ("sent", .int(Int64(report.sent))),
       ("applied", .int(Int64(report.applied))), ("conflicts", .int(Int64(report.conflicts))),
-      ("devices", peers(report.devices)),
+      ("held", .int(Int64(report.held))), ("devices", peers(report.devices)),
       (
         "skipped",
         .array(
@@ -91,11 +91,26 @@ enum DatabaseJSON {
     ])
   }
 
+  /// `sync --accept-held --json`: how many held changes were new here.
+  static func acceptedHeld(applied: Int) -> JSON {
+    .object([("applied", .int(Int64(applied)))])
+  }
+
   static func syncStatus(_ status: SyncStatus) -> JSON {
     .object([
       ("device", .string(status.device)), ("name", status.name.map { .string($0) } ?? .null),
       ("waiting", .int(Int64(status.waiting))), ("devices", peers(status.devices)),
       ("lastError", status.lastError.map { .string($0) } ?? .null),
+      (
+        "held",
+        .array(
+          status.held.map {
+            .object([
+              ("device", .string($0.device)), ("changes", .int(Int64($0.changes))),
+              ("wall", .int($0.wall)),
+            ])
+          })
+      ),
     ])
   }
 

@@ -18,8 +18,12 @@ struct HubSync {
   let hub: HubAddress
   let token: String?
 
-  /// At most this many changes per request (about 100 bytes each, well under 64 KiB).
+  /// At most this many changes per request (about 100 bytes each) …
   static let batch = 400
+  /// … and at most this many bytes: the hub takes bodies up to 64 KiB, and changes with long
+  /// names (up to 200 characters, 800 bytes) would pass it in a batch of 400. A batch over it
+  /// is halved until it fits, so no sync is ever refused whole for its size.
+  static let requestBytes = 48 * 1024
 
   func run() throws -> SyncReport {
     let exchange = HubExchange(database: database)
@@ -35,10 +39,14 @@ struct HubSync {
     let outgoing = try exchange.changes(after: hubHave)
     var start = 0
     while start < outgoing.count {
-      let slice = Array(outgoing[start..<min(start + Self.batch, outgoing.count)])
+      var slice = Array(outgoing[start..<min(start + Self.batch, outgoing.count)])
+      var changeset = try Changeset.make(slice)
+      while changeset.count > Self.requestBytes && slice.count > 1 {
+        slice = Array(slice.prefix(slice.count / 2))
+        changeset = try Changeset.make(slice)
+      }
       let file = ChangeFile(
-        writer: device.id, number: 0, writerName: device.displayName,
-        changeset: try Changeset.make(slice))
+        writer: device.id, number: 0, writerName: device.displayName, changeset: changeset)
       _ = try request(
         "POST", "/api/sync/changes", contentType: "application/octet-stream",
         body: file.bytes)
@@ -60,7 +68,13 @@ struct HubSync {
       file.changeset, from: hubID, name: file.writerName, at: WallClock.now())
     report.applied = outcome.applied
     report.conflicts = outcome.conflicts
-    report.devices = try exchange.peers(except: device.id)
+    report.held = outcome.held
+    for reason in outcome.refused {
+      report.skipped.append(SyncReport.Skipped(file: "the hub's answer", reason: reason))
+    }
+    // The changes received may have shown that this file went back: it is a new device now.
+    report.device = outcome.renewedAs ?? device.id
+    report.devices = try exchange.peers(except: report.device)
     return report
   }
 

@@ -27,8 +27,14 @@ extension CloudyDB {
         every device that syncs with it. On a listen address other than loopback it needs its \
         login token: --token-file PATH (the file cloudy-web wrote).
 
+        A change stamped more than a day ahead of this machine's clock (a device whose clock \
+        is wrong, a damaged file) is held, not taken: taking it would carry every device's \
+        clock there. --status and cloudy-db check list what is held; it is taken once this \
+        clock is within a day of it, or now with --accept-held. One bad change in a file is \
+        refused alone (reported); the rest of the file applies.
+
         --status: this device, the devices heard from and when, changes waiting to be sent, \
-        the last error. Changes nothing.
+        changes held, the last error. Changes nothing.
         """)
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var output: OutputOptions
@@ -48,8 +54,14 @@ extension CloudyDB {
     var watch = false
     @Flag(help: "Show this device's sync state instead of syncing.")
     var status = false
+    @Flag(help: "Take the changes held for a clock more than a day ahead, now.")
+    var acceptHeld = false
 
     func validate() throws {
+      if acceptHeld && (status || folder != nil || watch || hub != nil) {
+        throw ValidationError("--accept-held is a command of its own; give it alone")
+      }
+      if acceptHeld { return }
       if status && (folder != nil || watch || hub != nil) {
         throw ValidationError(
           "--status shows the state; give it without a hub, --folder or --watch")
@@ -75,6 +87,16 @@ extension CloudyDB {
         let databasePath = try database.resolve()
         if status {
           try showStatus(databasePath)
+          return
+        }
+        if acceptHeld {
+          let db = try StoreAccess.writing(databasePath)
+          let outcome = try ChangeApplier(database: db).acceptHeld()
+          if output.json {
+            Output.json(DatabaseJSON.acceptedHeld(applied: outcome.applied))
+          } else {
+            Output.line("accepted the held changes: \(outcome.applied) applied")
+          }
           return
         }
         if let hub {
@@ -122,15 +144,23 @@ extension CloudyDB {
         Output.json(DatabaseJSON.syncStatus(state))
         return
       }
-      Output.line("device:  \(state.device)\(state.name.map { " (\($0))" } ?? "")")
+      // Names and errors come from other devices' files and the hub: printed with their
+      // control characters escaped, never raw.
+      Output.line(
+        "device:  \(state.device)\(state.name.map { " (\(MessageText.visible($0)))" } ?? "")")
       Output.line("waiting: \(state.waiting) change(s) not sent yet")
       if state.devices.isEmpty { Output.line("devices: none heard from yet") }
       for peer in state.devices {
         Output.line(
-          "device \(peer.device)\(peer.name.map { " (\($0))" } ?? ""): last seen \(WallClock.fileStamp(peer.lastSeen))"
+          "device \(peer.device)\(peer.name.map { " (\(MessageText.visible($0)))" } ?? ""): last seen \(WallClock.fileStamp(peer.lastSeen))"
         )
       }
-      if let error = state.lastError { Output.line("last error: \(error)") }
+      for held in state.held {
+        Output.line(
+          "held:    \(held.changes) change(s) of device \(held.device), stamped up to \(WallClock.fileStamp(min(held.wall / 1000, 253_402_300_799))), more than a day ahead of this clock (cloudy-db sync --accept-held takes them)"
+        )
+      }
+      if let error = state.lastError { Output.line("last error: \(MessageText.visible(error))") }
     }
   }
 }
@@ -139,7 +169,8 @@ extension CloudyDB {
 enum SyncOutput {
   static func print(_ report: SyncReport, json: Bool, quiet: Bool) {
     for skipped in report.skipped {
-      Output.error(ToolMain.line("skipped: \(skipped.reason)", tool: CloudyDB.tool))
+      Output.error(
+        ToolMain.line("skipped: \(MessageText.visible(skipped.reason))", tool: CloudyDB.tool))
     }
     if json {
       quiet ? Output.jsonLine(DatabaseJSON.sync(report)) : Output.json(DatabaseJSON.sync(report))

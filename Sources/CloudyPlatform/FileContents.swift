@@ -21,10 +21,17 @@ public enum FileReadError: Error, Equatable, Sendable {
 /// (a saved forecast, an export) may be anything, including /dev/zero.
 public enum FileContents {
   /// The whole of `path`; a regular file over `limit` bytes is refused before it is read.
-  public static func read(_ path: String, limit: Int) throws(FileReadError) -> [UInt8] {
+  ///
+  /// With `regularOnly`, only a regular file that `path` itself names is read: a symbolic
+  /// link, a FIFO or a device is refused without waiting on it (a file someone else's folder
+  /// carries may be any of them; opening a FIFO would wait for a writer for ever).
+  public static func read(_ path: String, limit: Int, regularOnly: Bool = false)
+    throws(FileReadError) -> [UInt8]
+  {
     let descriptor: Int32
+    let flags = O_RDONLY | O_CLOEXEC | (regularOnly ? O_NOFOLLOW | O_NONBLOCK : 0)
     do throws(SystemCallError) {
-      descriptor = try SystemCall.run("open", path: path) { open(path, O_RDONLY | O_CLOEXEC) }
+      descriptor = try SystemCall.run("open", path: path) { open(path, flags) }
     } catch {
       throw FileReadError(error)
     }
@@ -32,6 +39,9 @@ public enum FileContents {
     var status = stat()
     if fstat(descriptor, &status) == 0 {
       if (status.st_mode & S_IFMT) == S_IFDIR { throw .folder }
+      if regularOnly, (status.st_mode & S_IFMT) != S_IFREG {
+        throw .unreadable(reason: "it is not a regular file")
+      }
       if (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) > limit {
         throw .tooLarge(limit: limit)
       }

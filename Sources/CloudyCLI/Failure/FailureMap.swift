@@ -132,8 +132,10 @@ public enum FailureMap {
   static func status(of error: SyncError) -> ExitStatus {
     switch error {
     case .newerFormat, .newerFolder: .newerSchema
-    case .fileSystem: .ioError
-    case .badChangeset, .incompleteFile, .tooLarge, .refusedChanges, .notASyncFolder: .badData
+    case .fileSystem, .notAFolder: .ioError
+    case .badChangeset, .incompleteFile, .tooLarge, .refusedChanges, .notASyncFolder,
+      .notAChangeFile:
+      .badData
     }
   }
 

@@ -11,7 +11,14 @@ public struct CheckReport: Sendable, Equatable {
   public let syncProblems: [String]
 
   public var isOK: Bool {
-    integrity == ["ok"] && foreignKeyViolations.isEmpty && syncProblems.isEmpty
+    isSound && syncProblems.isEmpty
+  }
+
+  /// The file itself is whole: what a backup or a restore needs. Sync's findings (changes held
+  /// for a clock far ahead, a file that is a copy of another device's) are not damage, and a
+  /// backup is not refused for them; `cloudy-db check` reports them.
+  public var isSound: Bool {
+    integrity == ["ok"] && foreignKeyViolations.isEmpty
   }
 }
 
@@ -101,7 +108,7 @@ public enum Maintenance {
       // The copy is a WAL database like its source; fold its WAL in so one file is the backup.
       try copy.execute("PRAGMA wal_checkpoint(TRUNCATE)")
       let report = try check(copy)
-      guard report.isOK else {
+      guard report.isSound else {
         throw MaintenanceError.copyFailedCheck(report.integrity.first ?? "foreign keys")
       }
     }
@@ -166,7 +173,7 @@ public enum Maintenance {
       }
       _ = try migrator.pendingMigrations(in: db)
       let report = try check(db)
-      guard report.isOK else {
+      guard report.isSound else {
         throw MaintenanceError.sourceFailedCheck(
           source, report.integrity.first ?? "foreign key violations")
       }

@@ -31,12 +31,19 @@ public struct ChangeFile: Equatable, Sendable {
     return String(repeating: "0", count: max(0, 8 - digits.count)) + digits + ".changes"
   }
 
-  /// The number in a change file's name; nil for any other name (a temporary, a stray file).
+  /// The greatest number a change file may have: a device writing a file every second would
+  /// reach it in thirty million years, and one more is still far from overflowing, so a file
+  /// named with a huge number (damaged, or made to crash a sync) is simply not a change file.
+  public static let greatestNumber: Int64 = 999_999_999_999_999
+
+  /// The number in a change file's name; nil for any other name (a temporary, a stray file, a
+  /// number over `greatestNumber`).
   public static func number(inFileName name: String) -> Int64? {
     guard name.hasSuffix(".changes") else { return nil }
     let digits = name.dropLast(".changes".count)
-    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-    return Int64(digits)
+    guard !digits.isEmpty, digits.count <= 15, digits.allSatisfy({ $0.isASCII && $0.isNumber })
+    else { return nil }
+    return Int64(digits).flatMap { (1...greatestNumber).contains($0) ? $0 : nil }
   }
 
   public var bytes: [UInt8] {
@@ -59,16 +66,21 @@ public struct ChangeFile: Equatable, Sendable {
     guard format <= Self.format else {
       throw SyncError.newerFormat(path: path, found: format, known: Self.format)
     }
-    guard let number = Int64(fields[3]), let length = Int(fields[4]) else {
+    // Every field is checked before it is used or shown: the header is anyone's text.
+    guard SyncFolder.isDeviceID(String(fields[2])), let number = Int64(fields[3]),
+      (0...greatestNumber).contains(number), let length = Int(fields[4]), length >= 0
+    else {
       throw SyncError.badChangeset("\(path) has a damaged header")
     }
     let changeset = Array(bytes[(newline + 1)...])
     guard changeset.count == length, CRC32.hex(of: changeset) == fields[5] else {
       throw SyncError.incompleteFile(path: path)
     }
+    // A name that is not plain (escape sequences, anything a terminal would act on) is dropped.
+    let name = String(fields[6])
     return ChangeFile(
       writer: String(fields[2]), number: number,
-      writerName: fields[6] == "-" ? nil : String(fields[6]), changeset: changeset)
+      writerName: name != "-" && isPlainName(name) ? name : nil, changeset: changeset)
   }
 
   static func isPlainName(_ name: String) -> Bool {

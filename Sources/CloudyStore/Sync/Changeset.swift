@@ -1,12 +1,13 @@
 import CSQLite
+import CloudyModels
 
 /// SQLite session changesets of `sync_change` rows: how changes travel between devices.
 ///
 /// A changeset is made by recording the rows' insertion with a session (on a scratch in-memory
 /// database, so the user's file is never touched to send), read back with a changeset iterator
-/// to check it before anything is applied, and applied with `sqlite3changeset_apply_v2`: a row
-/// already present is a replay and is left as it is (the conflict handler's OMIT), anything
-/// else that conflicts (a value a CHECK refuses) aborts the whole changeset.
+/// to check it before anything is applied, and applied one change at a time by
+/// `ChangeApplier` (which judges each alone). Today's changesets are read by every later
+/// version: a household updates its devices on different days.
 public enum Changeset {
   /// The table definition changesets are made against; the same columns and primary key as the
   /// user's `sync_change`.
@@ -78,11 +79,19 @@ public enum Changeset {
     else { throw SyncError.badChangeset("it is damaged") }
     let name = String(cString: table)
     guard name == "sync_change" else {
-      throw SyncError.badChangeset("it changes the table \(name), not Cloudy's changes")
+      throw SyncError.badChangeset(
+        "it changes the table \(MessageText.quoted(name)), not Cloudy's changes")
     }
     guard operation == SQLITE_INSERT, columns == 8 else {
       throw SyncError.badChangeset("it does more than add changes")
     }
+    // The key must be (origin, seq), as in sync_change: a changeset made against a table keyed
+    // otherwise says other rows than it seems to.
+    var keyFlags: UnsafeMutablePointer<UInt8>?
+    var keyColumns: Int32 = 0
+    guard sqlite3changeset_pk(iterator, &keyFlags, &keyColumns) == SQLITE_OK, let keyFlags,
+      keyColumns == 8, (0..<8).allSatisfy({ (keyFlags[$0] != 0) == ($0 < 2) })
+    else { throw SyncError.badChangeset("its rows are not keyed by device and number") }
     var values: [DatabaseValue] = []
     for column in 0..<columns {
       var value: OpaquePointer?
@@ -115,29 +124,6 @@ public enum Changeset {
       guard let bytes = sqlite3_value_blob(value), count > 0 else { return .blob([]) }
       return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
     default: return .null
-    }
-  }
-
-  /// Applies a checked changeset inside the caller's write transaction. Rows already present
-  /// are left as they are; a row the schema refuses aborts the whole changeset (thrown).
-  static func apply(_ bytes: [UInt8], to database: Database) throws {
-    guard !bytes.isEmpty else { return }
-    var copy = bytes
-    let code = copy.withUnsafeMutableBytes { raw in
-      sqlite3changeset_apply_v2(
-        database.handle, Int32(raw.count), raw.baseAddress,
-        { _, table in
-          // Only Cloudy's change log; `changes(in:)` has refused anything else already.
-          guard let table else { return 0 }
-          return String(cString: table) == "sync_change" ? 1 : 0
-        },
-        { _, conflict, _ in
-          // The same (origin, seq) again is a replay: what is there stays.
-          conflict == SQLITE_CHANGESET_CONFLICT ? SQLITE_CHANGESET_OMIT : SQLITE_CHANGESET_ABORT
-        }, nil, nil, nil, 0)
-    }
-    guard code == SQLITE_OK else {
-      throw DatabaseError(connection: database.handle, code: code)
     }
   }
 }

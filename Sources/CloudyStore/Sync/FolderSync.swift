@@ -14,10 +14,16 @@ public struct FolderSync {
 
   /// Applies what arrived and writes what is new here.
   public func run() throws -> SyncReport {
-    let device = try SyncDevice.claimed(database)
+    var device = try SyncDevice.claimed(database)
+    try folder.checkOwnFolder(of: device.id)
+    if try wentBack(device) {
+      try database.write { db in _ = try SyncDevice.renewKeepingUnsent(db) }
+      device = try SyncDevice.claimed(database)
+    }
     var report = SyncReport(device: device.id)
     var pending: [(writer: String, number: Int64)] = []
-    for writer in try folder.writers() where writer != device.id {
+    let writers = try folder.writers()
+    for writer in writers where writer != device.id {
       let applied = Set(
         try database.query("SELECT number FROM sync_file WHERE writer = ?", [writer]) {
           $0.int64(0)
@@ -36,15 +42,31 @@ public struct FolderSync {
     while start < pending.count {
       let batch = pending[start..<min(start + Self.filesPerCommit, pending.count)]
       try database.write { _ in
-        for file in batch { try receive(from: file.writer, number: file.number, into: &report) }
+        for file in batch {
+          try receive(
+            from: file.writer, number: file.number, writers: Set(writers), into: &report)
+        }
       }
       start += batch.count
     }
     try SyncedState.settleOrder(database)
+    // Changes received may have shown that this file went back: it syncs on under a new id.
+    device = try SyncDevice.claimed(database)
+    report.device = device.id
     report.sent = try send(from: device)
     report.devices = try SyncReport.devices(in: database, except: device.id)
     try recordError(report.skipped.first?.reason)
     return report
+  }
+
+  /// Whether this file went back since it last wrote here (`cp` of a backup over it, the
+  /// sqlite3 shell's `.restore`, a VM snapshot): its own subfolder holds files it has no
+  /// record of writing. Its next file would reuse numbers of changes the others hold.
+  private func wentBack(_ device: SyncDevice) throws -> Bool {
+    guard let last = try folder.fileNumbers(of: device.id).last else { return false }
+    let written = try database.scalarInt(
+      "SELECT coalesce(max(number), 0) FROM sync_written WHERE destination = ?", [folder.id])
+    return last > written
   }
 
   /// How many change files one commit applies at most.
@@ -52,25 +74,33 @@ public struct FolderSync {
 
   /// Applies one change file (inside the caller's write transaction, in a savepoint of its
   /// own); one that cannot be applied now is noted in the report and left for the next sync.
-  private func receive(from writer: String, number: Int64, into report: inout SyncReport) throws {
+  private func receive(
+    from writer: String, number: Int64, writers: Set<String>, into report: inout SyncReport
+  ) throws {
     let path = folder.filePath(writer: writer, number: number)
     do {
       let (bytes, modified) = try folder.read(writer: writer, number: number)
       let file = try ChangeFile.read(bytes, path: path)
-      guard file.writer == writer else {
-        throw SyncError.badChangeset("\(path) says it was written by \(file.writer)")
+      guard file.writer == writer, file.number == number else {
+        throw SyncError.badChangeset(
+          "\(path) says it is file \(file.number) of \(file.writer), not where it lies")
       }
       let changes = try Changeset.changes(in: file.changeset)
       let outcome: ChangeApplier.Outcome
       do {
+        // A device that writes a subfolder of its own here sends its changes there only.
         outcome = try ChangeApplier(database: database).apply(
-          file.changeset, changes: changes, file: (writer, number), writerName: file.writerName,
-          seenAt: modified, settlingOrder: false)
+          changes, file: (writer, number), writerName: file.writerName, seenAt: modified,
+          settlingOrder: false, foreignOrigins: writers.subtracting([writer]))
       } catch let error as DatabaseError where !error.isBusy && !error.isIOFailure {
         throw SyncError.refusedChanges(path: path, reason: error.message)
       }
       report.applied += outcome.applied
       report.conflicts += outcome.conflicts
+      report.held += outcome.held
+      for reason in outcome.refused {
+        report.skipped.append(SyncReport.Skipped(file: path, reason: "in \(path): \(reason)"))
+      }
     } catch let error as SyncError {
       report.skipped.append(SyncReport.Skipped(file: path, reason: error.description))
     }

@@ -71,8 +71,7 @@ public struct HubExchange {
     let changes = try Changeset.changes(in: changeset)
     // A device sends what the hub lacks in several requests: the order is settled once all are
     // in (`settleOrder`, before the hub answers a pull), never between two.
-    let outcome = try ChangeApplier(database: database).apply(
-      changeset, changes: changes, settlingOrder: false)
+    let outcome = try ChangeApplier(database: database).apply(changes, settlingOrder: false)
     try notePeer(peer, name: name, at: seconds)
     return outcome
   }

@@ -81,7 +81,7 @@ public struct SyncDevice: Equatable, Sendable {
     try database.write { db in try renew(db, fileIdentity: fileIdentity(of: db)) }
   }
 
-  private static func fileIdentity(of database: Database) -> String? {
+  static func fileIdentity(of database: Database) -> String? {
     guard let identity = try? FileStatus.of(database.path)?.identity else { return nil }
     return "\(identity.device):\(identity.inode)"
   }
@@ -96,6 +96,36 @@ public struct SyncDevice: Equatable, Sendable {
       SET device = lower(hex(randomblob(8))), seq = 0, file_identity = ?, last_error = NULL
       WHERE id = 1
       """, [fileIdentity])
+  }
+
+  /// Gives this file a new device id because changes show that it went back (a change under
+  /// its own id that it does not hold: the file was put back by `cp`, `.restore` or a VM
+  /// snapshot, or another file claims its id), inside the caller's write transaction.
+  ///
+  /// Its changes that no destination was sent (`sync_sent`) are moved under the new id,
+  /// numbered again from 1 in their order, clocks kept: they are the ones that may have been
+  /// given numbers the old id's other copy gave too. What was sent stays the old id's, as
+  /// other devices hold it. Returns the new id.
+  static func renewKeepingUnsent(_ database: Database) throws -> String {
+    let old = try database.scalarString("SELECT device FROM sync_device WHERE id = 1") ?? ""
+    let sent = try database.scalarInt(
+      "SELECT coalesce(max(seq), 0) FROM sync_sent WHERE origin = ?", [old])
+    try renew(
+      database,
+      fileIdentity: try database.scalarString(
+        "SELECT file_identity FROM sync_device WHERE id = 1"))
+    let new = try database.scalarString("SELECT device FROM sync_device WHERE id = 1") ?? ""
+    try database.execute(
+      """
+      UPDATE sync_change SET origin = ?1, seq = seq - ?3 WHERE origin = ?2 AND seq > ?3
+      """, [new, old, sent])
+    try database.execute(
+      """
+      UPDATE sync_device
+        SET seq = coalesce((SELECT max(seq) FROM sync_change WHERE origin = ?), 0)
+      WHERE id = 1
+      """, [new])
+    return new
   }
 
   /// Records a change this device makes while applying others' (a place found to be the same

@@ -17,6 +17,12 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
   case notASyncFolder(path: String)
   /// The sync folder's own file says it is of a newer format.
   case newerFolder(path: String, found: Int, known: Int)
+  /// An entry named like a change file that is not a regular file (a FIFO, a device, a
+  /// symbolic link): skipped unread.
+  case notAChangeFile(path: String, kind: String)
+  /// This device's own subfolder is not a real folder (a symbolic link, a file): nothing is
+  /// written through it.
+  case notAFolder(path: String, kind: String)
   /// The operating system refused a file operation in the sync folder.
   case fileSystem(SystemCallError)
 
@@ -35,6 +41,10 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(path) holds other files and no cloudy-sync.txt: it is not a Cloudy sync folder, so nothing was written into it"
     case .newerFolder(let path, let found, let known):
       "\(path) is a sync folder of a newer Cloudy (format \(found); this one knows \(known)); nothing was written into it"
+    case .notAChangeFile(let path, let kind):
+      "\(path) is \(kind), not a change file; it was skipped unread"
+    case .notAFolder(let path, let kind):
+      "\(path) is \(kind), not a folder: this device writes its changes only into a real folder inside the sync folder (remove it and sync again)"
     case .fileSystem(let error): error.description
     }
   }

@@ -66,9 +66,13 @@ public struct SyncFolder: Sendable {
     self.id = String(lines[1][1])
   }
 
-  /// The devices that write here: subfolders named like a device id.
+  /// The devices that write here: subfolders named like a device id. Only real folders count:
+  /// a symbolic link named like a device is not followed (it could lead anywhere outside the
+  /// folder), nor is a file of that name taken for a folder.
   public func writers() throws -> [String] {
-    try Self.fileSystem { try FolderEntries.names(in: path) }.filter(Self.isDeviceID)
+    try Self.fileSystem { try FolderEntries.names(in: path) }.filter(Self.isDeviceID).filter {
+      (try? FileStatus.ofEntry("\(path)/\($0)"))??.kind == .folder
+    }
   }
 
   /// Whether `name` looks like a device id: 16 lower-case hex digits.
@@ -80,7 +84,9 @@ public struct SyncFolder: Sendable {
   /// The numbers of the change files `writer` has written here, in order.
   public func fileNumbers(of writer: String) throws -> [Int64] {
     let folder = "\(path)/\(writer)"
-    guard try Self.fileSystem({ try FileStatus.of(folder) }) != nil else { return [] }
+    guard try Self.fileSystem({ try FileStatus.ofEntry(folder) })?.kind == .folder else {
+      return []
+    }
     return try Self.fileSystem { try FolderEntries.names(in: folder) }
       .compactMap(ChangeFile.number(inFileName:)).sorted()
   }
@@ -93,13 +99,24 @@ public struct SyncFolder: Sendable {
   /// writes.
   func read(writer: String, number: Int64) throws -> (bytes: [UInt8], modified: Int64) {
     let file = filePath(writer: writer, number: number)
-    guard let status = try Self.fileSystem({ try FileStatus.of(file) }) else {
+    // The entry itself, never what a link names: only a regular file is read (a FIFO would
+    // hang the sync, a device never ends, a link may lead out of the folder).
+    guard let status = try Self.fileSystem({ try FileStatus.ofEntry(file) }) else {
       throw SyncError.incompleteFile(path: file)
+    }
+    guard status.kind == .regular else {
+      throw SyncError.notAChangeFile(path: file, kind: Self.describe(status.kind))
     }
     guard status.size <= ChangeFile.sizeLimit else {
       throw SyncError.tooLarge(path: file, size: status.size, limit: ChangeFile.sizeLimit)
     }
-    guard let bytes = try? FileContents.read(file, limit: Int(ChangeFile.sizeLimit)) else {
+    let bytes: [UInt8]
+    do throws(FileReadError) {
+      bytes = try FileContents.read(file, limit: Int(ChangeFile.sizeLimit), regularOnly: true)
+    } catch .unreadable(let reason) where reason.contains("not a regular file") {
+      // Swapped for something else between the look and the read.
+      throw SyncError.notAChangeFile(path: file, kind: "not a regular file")
+    } catch {
       throw SyncError.incompleteFile(path: file)
     }
     return (bytes, Int64(status.modified.seconds))
@@ -110,6 +127,7 @@ public struct SyncFolder: Sendable {
   func write(_ file: ChangeFile) throws -> ChangeFile {
     var file = file
     try Self.fileSystem { try PrivateFolders.create("\(path)/\(file.writer)") }
+    try checkOwnFolder(of: file.writer, made: true)
     while true {
       let destination = filePath(writer: file.writer, number: file.number)
       let temporary = TemporaryFile(for: destination, kind: "sync")
@@ -123,6 +141,30 @@ public struct SyncFolder: Sendable {
       } catch {
         throw SyncError.fileSystem(error)
       }
+    }
+  }
+
+  /// Refuses a subfolder of `writer` that is not a real folder inside the sync folder (a
+  /// symbolic link would send this device's changes wherever it leads, where no other device
+  /// looks); with `made` false, a missing one is fine (it is made when there is something to
+  /// write). A sync checks first, so a refused sync has applied nothing either.
+  func checkOwnFolder(of writer: String, made: Bool = false) throws {
+    let own = "\(path)/\(writer)"
+    let kind = try Self.fileSystem { try FileStatus.ofEntry(own) }?.kind
+    if kind == .folder || (kind == nil && !made) { return }
+    throw SyncError.notAFolder(path: own, kind: kind.map(Self.describe) ?? "missing")
+  }
+
+  /// A kind of file in words, for a message.
+  static func describe(_ kind: FileStatus.Kind) -> String {
+    switch kind {
+    case .regular: "a regular file"
+    case .folder: "a folder"
+    case .device: "a device"
+    case .fifo: "a FIFO (named pipe)"
+    case .socket: "a socket"
+    case .symbolicLink: "a symbolic link"
+    case .other: "not a regular file"
     }
   }
 

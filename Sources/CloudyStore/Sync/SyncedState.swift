@@ -240,10 +240,18 @@ struct SyncedState {
     return name
   }
 
+  /// The first of "Name (2)", "Name (3)", … no place here has. A name near the limit is
+  /// shortened to make room for the number (its end goes, spaces before the number too), so
+  /// the result always fits `location.name`'s 200 characters: over it, the write would fail
+  /// and every later sync with it.
   private func freeName(after name: String) throws -> String {
     var number = 2
     while true {
-      let candidate = "\(name) (\(number))"
+      let suffix = " (\(number))"
+      let room = ChangeCheck.longestName - suffix.unicodeScalars.count
+      var stem = String(String.UnicodeScalarView(name.unicodeScalars.prefix(room)))
+      while stem.hasSuffix(" ") { stem.removeLast() }
+      let candidate = stem + suffix
       if try database.scalarInt(
         "SELECT count(*) FROM location WHERE name = ? COLLATE NOCASE", [candidate]) == 0
       {
