@@ -24,7 +24,8 @@ extension WeatherReadings {
     }
     result.windGust = within(windGust, Validation.windRange)
     result.uvIndex = within(uvIndex, 0...40)
-    result.visibility = within(visibility, 0...1_000_000)
+    // Whole metres: finer than any visibility is measured, and stored in three bytes, not eight.
+    result.visibility = within(visibility, 0...1_000_000)?.rounded()
     result.europeanAQI = within(europeanAQI, 0...10_000)
     result.usAQI = within(usAQI, 0...10_000)
     result.pm25 = within(pm25, 0...100_000)

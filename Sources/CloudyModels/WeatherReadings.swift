@@ -9,7 +9,7 @@
 /// | wind direction | degrees 0…360, where the wind blows from |
 /// | wind gust | mph (as the wind speed) |
 /// | UV index | the index itself |
-/// | visibility | metres |
+/// | visibility | metres (whole) |
 /// | air quality | the European and US indexes; pollutants in µg/m³ |
 ///
 /// Every value may be missing (nil): a response that lacks one is shown as lacking it, never 0.
