@@ -22,6 +22,8 @@ enum DarkSkyDecoding {
     var wind: @Sendable (Double) -> Double
     /// Precipitation intensity to inches per hour.
     var precipitation: @Sendable (Double) -> Double
+    /// Visibility to metres (miles in `us` and `uk2`, kilometres in `si` and `ca`).
+    var visibility: @Sendable (Double) -> Double
   }
 
   static func decode(_ document: JSONField) throws(ForecastError) -> DecodedForecast {
@@ -84,18 +86,23 @@ enum DarkSkyDecoding {
     }
     let celsius: @Sendable (Double) -> Double = { UnitConversion.fahrenheit(fromCelsius: $0) }
     let millimetres: @Sendable (Double) -> Double = { UnitConversion.inches(fromMillimetres: $0) }
+    let miles: @Sendable (Double) -> Double = { $0 * UnitConversion.kilometresPerMile * 1000 }
+    let kilometres: @Sendable (Double) -> Double = { $0 * 1000 }
     switch name {
-    case "us": return Units(temperature: { $0 }, wind: { $0 }, precipitation: { $0 })
+    case "us":
+      return Units(
+        temperature: { $0 }, wind: { $0 }, precipitation: { $0 }, visibility: miles)
     case "si":
       return Units(
         temperature: celsius, wind: { UnitConversion.milesPerHour(fromMetresPerSecond: $0) },
-        precipitation: millimetres)
+        precipitation: millimetres, visibility: kilometres)
     case "ca":
       return Units(
         temperature: celsius, wind: { UnitConversion.milesPerHour(fromKilometresPerHour: $0) },
-        precipitation: millimetres)
+        precipitation: millimetres, visibility: kilometres)
     case "uk", "uk2":
-      return Units(temperature: celsius, wind: { $0 }, precipitation: millimetres)
+      return Units(
+        temperature: celsius, wind: { $0 }, precipitation: millimetres, visibility: miles)
     default:
       throw .invalidResponse(
         "flags.units is \"\(name)\", units Cloudy does not know (it reads us, si, ca and uk2); refused rather than guessed"
@@ -144,7 +151,8 @@ enum DarkSkyDecoding {
       windSpeed: try number(point, ["windSpeed"]).map(units.wind),
       precipitationProbability: try number(point, ["precipProbability"]),
       apparentTemperature: try number(point, ["apparentTemperature"]).map(units.temperature),
-      precipitation: try number(point, ["precipIntensity"]).map(units.precipitation))
+      precipitation: try number(point, ["precipIntensity"]).map(units.precipitation),
+      readings: try readings(point, units: units))
     return conditions.hasValue ? conditions : nil
   }
 
@@ -173,7 +181,31 @@ enum DarkSkyDecoding {
       apparentTemperatureMax: try number(
         point, ["apparentTemperatureMax", "apparentTemperatureHigh"]
       ).map(units.temperature),
-      sunrise: try instant("sunriseTime"), sunset: try instant("sunsetTime"))
+      sunrise: try instant("sunriseTime"), sunset: try instant("sunsetTime"),
+      readings: try readings(point, units: units))
     return day.hasValue ? day : nil
+  }
+
+  /// A point's other quantities: `humidity` and `cloudCover` (fractions, to percent),
+  /// `dewPoint`, `pressure` (hPa, millibars in `us`), `windBearing`, `windGust`, `uvIndex`,
+  /// `visibility`; a day's `windGust` and `uvIndex` are its maximum.
+  private static func readings(_ point: JSONField, units: Units) throws(ForecastError)
+    -> WeatherReadings
+  {
+    WeatherReadings(
+      humidity: try number(point, ["humidity"]).map(percent),
+      dewPoint: try number(point, ["dewPoint"]).map(units.temperature),
+      pressure: try number(point, ["pressure"]),
+      windDirection: try number(point, ["windBearing"]),
+      windGust: try number(point, ["windGust"]).map(units.wind),
+      uvIndex: try number(point, ["uvIndex"]),
+      visibility: try number(point, ["visibility"]).map(units.visibility),
+      cloudCover: try number(point, ["cloudCover"]).map(percent))
+  }
+
+  /// A fraction 0…1 as a percentage, to two decimals of a percent (0.83 is 83, not
+  /// 83.00000000000001).
+  static func percent(_ fraction: Double) -> Double {
+    (fraction * 10_000).rounded() / 100
   }
 }

@@ -172,6 +172,12 @@ struct DecodedForecast {
     }
     try Validation.timeZone(timeZone)
     if let current { try Validation.conditions(current, path: "current conditions") }
+    var current = self.current
+    if let readings = current?.readings { current?.readings = readings.plausible() }
+    var hours = self.hours
+    for index in hours.indices { hours[index].readings = hours[index].readings.plausible() }
+    var days = self.days
+    for index in days.indices { days[index].readings = days[index].readings.plausible() }
     guard let issuedAt = current?.time ?? self.issuedAt ?? hours.first?.time ?? days.first?.time
     else {
       let left = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
@@ -179,8 +185,8 @@ struct DecodedForecast {
         "the response holds no forecast: no current conditions, hours or days with a value\(left)"
       )
     }
-    let hours = try Validation.selectHours(self.hours, now: issuedAt, notes: &notes)
-    let days = try Validation.selectDays(self.days, now: issuedAt, notes: &notes)
+    hours = try Validation.selectHours(hours, now: issuedAt, notes: &notes)
+    days = try Validation.selectDays(days, now: issuedAt, notes: &notes)
     var contents: ForecastContents = []
     if current != nil { contents.insert(.current) }
     if !hours.isEmpty { contents.insert(.hourly) }

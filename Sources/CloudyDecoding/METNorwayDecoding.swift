@@ -68,7 +68,7 @@ enum METNorwayDecoding {
         time: step.time, summary: symbol?.summary, icon: symbol?.icon,
         temperature: step.temperature, windSpeed: step.windSpeed,
         precipitationProbability: period?.probability,
-        precipitation: step.next1?.amount)
+        precipitation: step.next1?.amount, readings: step.readings)
       if hour.hasValue { hours.append(hour) }
     }
     if !unknownSymbols.isEmpty {
@@ -110,6 +110,10 @@ enum METNorwayDecoding {
     var temperature: Double?
     /// mph.
     var windSpeed: Double?
+    /// The instant's other quantities: `relative_humidity`, `dew_point_temperature`,
+    /// `air_pressure_at_sea_level`, `wind_from_direction`, `wind_speed_of_gust`,
+    /// `ultraviolet_index_clear_sky`, `cloud_area_fraction` (MET Norway gives no visibility).
+    var readings = WeatherReadings()
     var next1: Period?
     var next6: Period?
     var next12: Period?
@@ -128,9 +132,26 @@ enum METNorwayDecoding {
         UnitConversion.fahrenheit(fromCelsius:)),
       windSpeed: try instant?.optional("wind_speed")?.optionalNumber().map(
         UnitConversion.milesPerHour(fromMetresPerSecond:)),
+      readings: try readings(instant),
       next1: try period(data.optional("next_1_hours")),
       next6: try period(data.optional("next_6_hours")),
       next12: try period(data.optional("next_12_hours")))
+  }
+
+  private static func readings(_ instant: JSONField?) throws(ForecastError) -> WeatherReadings {
+    guard let instant else { return WeatherReadings() }
+    func number(_ key: String) throws(ForecastError) -> Double? {
+      try instant.optional(key)?.optionalNumber()
+    }
+    return WeatherReadings(
+      humidity: try number("relative_humidity"),
+      dewPoint: try number("dew_point_temperature").map(UnitConversion.fahrenheit(fromCelsius:)),
+      pressure: try number("air_pressure_at_sea_level"),
+      windDirection: try number("wind_from_direction"),
+      windGust: try number("wind_speed_of_gust").map(
+        UnitConversion.milesPerHour(fromMetresPerSecond:)),
+      uvIndex: try number("ultraviolet_index_clear_sky"),
+      cloudCover: try number("cloud_area_fraction"))
   }
 
   private static func period(_ field: JSONField?) throws(ForecastError) -> Period? {
@@ -152,6 +173,9 @@ enum METNorwayDecoding {
     guard let units else { return }
     let expected = [
       ("air_temperature", "celsius"), ("wind_speed", "m/s"), ("precipitation_amount", "mm"),
+      ("relative_humidity", "%"), ("dew_point_temperature", "celsius"),
+      ("air_pressure_at_sea_level", "hPa"), ("wind_from_direction", "degrees"),
+      ("wind_speed_of_gust", "m/s"), ("cloud_area_fraction", "%"),
     ]
     for (key, unit) in expected {
       guard let field = try units.optional(key) else { continue }
@@ -196,7 +220,10 @@ enum METNorwayDecoding {
         time: start, summary: symbol?.summary, icon: symbol?.icon,
         temperatureMin: temperatures.min(), temperatureMax: temperatures.max(),
         windSpeed: steps.compactMap(\.windSpeed).max(),
-        precipitationProbability: probabilities.max(), precipitationSum: totals[start])
+        precipitationProbability: probabilities.max(), precipitationSum: totals[start],
+        readings: WeatherReadings(
+          windGust: steps.compactMap(\.readings.windGust).max(),
+          uvIndex: steps.compactMap(\.readings.uvIndex).max()))
       return day.hasValue ? day : nil
     }
   }

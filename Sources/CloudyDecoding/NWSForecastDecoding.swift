@@ -48,7 +48,8 @@ enum NWSForecastDecoding {
       hours = periods.map {
         WeatherHourData(
           time: $0.start, summary: $0.summary, icon: $0.icon, temperature: $0.temperature,
-          windSpeed: $0.windSpeed, precipitationProbability: $0.probability)
+          windSpeed: $0.windSpeed, precipitationProbability: $0.probability,
+          readings: $0.readings)
       }
     } else {
       days = try LocalClock.with(timeZoneName: zone, fixedOffset: first.offset) {
@@ -92,6 +93,9 @@ enum NWSForecastDecoding {
     var temperature: Double?
     var windSpeed: Double?
     var probability: Double?
+    /// `relativeHumidity` {value, %}, `dewpoint` {value, unitCode degC or degF},
+    /// `windDirection` (a 16-point compass word, read as its bearing).
+    var readings: WeatherReadings
   }
 
   private static func period(_ field: JSONField) throws(ForecastError) -> Period {
@@ -132,7 +136,24 @@ enum NWSForecastDecoding {
       temperature: temperature,
       windSpeed: try wind(field.optional("windSpeed")),
       probability: try field.optional("probabilityOfPrecipitation")?.optional("value")?
-        .optionalNumber().map { $0 / 100 })
+        .optionalNumber().map { $0 / 100 },
+      readings: try readings(field))
+  }
+
+  private static func readings(_ field: JSONField) throws(ForecastError) -> WeatherReadings {
+    let humidity = try field.optional("relativeHumidity")?.optional("value")?.optionalNumber()
+    var dewPoint: Double?
+    if let dew = try field.optional("dewpoint"),
+      let value = try dew.optional("value")?.optionalNumber()
+    {
+      let unit = try dew.optional("unitCode")?.string() ?? "wmoUnit:degC"
+      dewPoint =
+        unit.hasSuffix("degF") ? value : UnitConversion.fahrenheit(fromCelsius: value)
+    }
+    let direction = (try field.optional("windDirection")).flatMap { try? $0.string() }.flatMap {
+      UnitConversion.bearing(compassPoint: $0)
+    }
+    return WeatherReadings(humidity: humidity, dewPoint: dewPoint, windDirection: direction)
   }
 
   private static func wind(_ field: JSONField?) throws(ForecastError) -> Double? {

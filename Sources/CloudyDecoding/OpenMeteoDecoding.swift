@@ -141,6 +141,12 @@ enum OpenMeteoDecoding {
       conditions.icon = WMOWeatherCode.icon(code: code, isDay: isDay)
     }
     conditions.precipitationProbability = try fields.probability?.optionalNumber().map { $0 / 100 }
+    for reading in OpenMeteoReading.allCases {
+      guard let field = try current.block.optional(anyOf: names(reading.keys) + reading.keys),
+        let convert = try reading.conversion(key: key(of: field), units: units, notes: &notes)
+      else { continue }
+      reading.set(try field.optionalNumber().map(convert), in: &conditions.readings)
+    }
     return conditions
   }
 
@@ -264,6 +270,8 @@ enum OpenMeteoDecoding {
     else { return [] }
     let units = ResponseUnits(
       document: document, block: "hourly", own: try document.optional("hourly_units"))
+    let readings = try readingColumns(
+      block, keys: \.keys, names: names, count: count, units: units, notes: &notes)
     let toFahrenheit = try fahrenheitConversion(of: temperature, units, notes: &notes)
     let apparentToFahrenheit = try fahrenheitConversion(of: apparent, units, notes: &notes)
     let toMPH = try mphConversion(of: wind, units, notes: &notes)
@@ -279,7 +287,8 @@ enum OpenMeteoDecoding {
         windSpeed: try value(wind, index).map { toMPH?($0) ?? $0 },
         precipitationProbability: try value(probabilities, index).map { $0 / 100 },
         apparentTemperature: try value(apparent, index).map { apparentToFahrenheit?($0) ?? $0 },
-        precipitation: try value(precipitation, index).map { toInches?($0) ?? $0 })
+        precipitation: try value(precipitation, index).map { toInches?($0) ?? $0 },
+        readings: try self.readings(readings, at: index))
       if let field = code?.values[index], !field.isNull {
         let code = try weatherCode(field)
         let isDay = try dayFlag(dayFlags?.values[index]) ?? isDaytime(time, clock: clock)
@@ -302,6 +311,8 @@ enum OpenMeteoDecoding {
     guard try columns.kept(block, notes: &notes) else { return [] }
     let units = ResponseUnits(
       document: document, block: "daily", own: try document.optional("daily_units"))
+    let readings = try readingColumns(
+      block, keys: \.dailyKeys, names: names, count: count, units: units, notes: &notes)
     let maxToFahrenheit = try fahrenheitConversion(of: columns.maxima, units, notes: &notes)
     let minToFahrenheit = try fahrenheitConversion(of: columns.minima, units, notes: &notes)
     let apparentMaxToFahrenheit = try fahrenheitConversion(
@@ -330,7 +341,8 @@ enum OpenMeteoDecoding {
           apparentMaxToFahrenheit?($0) ?? $0
         },
         sunrise: try instant(columns.sunrises, index, clock: clock),
-        sunset: try instant(columns.sunsets, index, clock: clock))
+        sunset: try instant(columns.sunsets, index, clock: clock),
+        readings: try self.readings(readings, at: index))
       if let field = columns.code?.values[index], !field.isNull {
         let code = try weatherCode(field)
         day.summary = WMOWeatherCode.summary(code: code)
@@ -412,6 +424,33 @@ enum OpenMeteoDecoding {
       throw .invalidResponse("\(field.path) has \(values.count) values for \(count) times")
     }
     return Column(field: field, values: values)
+  }
+
+  /// The columns of the other quantities a block has, each with its conversion.
+  private static func readingColumns(
+    _ block: JSONField, keys: KeyPath<OpenMeteoReading, [String]>, names: Names, count: Int,
+    units: ResponseUnits, notes: inout [String]
+  ) throws(ForecastError) -> [(OpenMeteoReading, Column, @Sendable (Double) -> Double)] {
+    var result: [(OpenMeteoReading, Column, @Sendable (Double) -> Double)] = []
+    for reading in OpenMeteoReading.allCases where !reading[keyPath: keys].isEmpty {
+      guard let found = try column(block, names(reading[keyPath: keys]), count: count),
+        let convert = try reading.conversion(
+          key: key(of: found.field), units: units, notes: &notes)
+      else { continue }
+      result.append((reading, found, convert))
+    }
+    return result
+  }
+
+  /// The readings of row `index` of those columns.
+  private static func readings(
+    _ columns: [(OpenMeteoReading, Column, @Sendable (Double) -> Double)], at index: Int
+  ) throws(ForecastError) -> WeatherReadings {
+    var readings = WeatherReadings()
+    for (reading, column, convert) in columns {
+      reading.set(try value(column, index).map(convert), in: &readings)
+    }
+    return readings
   }
 
   /// A temperature column's conversion to °F from the unit its block states; nil for a column

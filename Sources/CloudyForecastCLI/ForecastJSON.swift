@@ -63,6 +63,10 @@ public import CloudyViewModels
 /// `sunriseText`/`sunsetText`. `week` has seven days (`--days N`: up to N) and `hourly` 48
 /// hours (`--hours N`), with `cachedDays`/`cachedHours` saying how many the cache holds.
 ///
+/// `quantities` (in `day`, each day of `week` and each hour of `hourly`): one member per
+/// quantity the forecast holds, `{"value": 29.92, "unit": "inHg", "text": "29.92 inHg"}` in the
+/// units the settings choose; see docs/units.md for the keys and units.
+///
 /// The view's key (`day`, `week`, `hourly`) is absent when the forecast lacks that part; `missing`
 /// then says so.
 ///
@@ -182,6 +186,26 @@ public enum ForecastJSON {
     value == nil ? .null : .string(text)
   }
 
+  /// `"quantities"`: one member per quantity held, `{"value", "unit", "text"}` in the units
+  /// the settings choose; `value` to four decimals (a whole number for Beaufort and unix
+  /// times), never rounded for display.
+  public static func quantities(_ rows: [QuantityRow]) -> JSON {
+    .object(
+      rows.map { row in
+        let quantity = row.quantity
+        let value: JSON =
+          quantity.isWhole
+          ? .int(Int64(quantity.value))
+          : quantity.value.isFinite ? .double((quantity.value * 10_000).rounded() / 10_000) : .null
+        return (
+          row.kind.rawValue,
+          .object([
+            ("value", value), ("unit", .string(quantity.unit)), ("text", .string(quantity.text)),
+          ])
+        )
+      })
+  }
+
   static func values(_ values: [WeatherValue]) -> JSON {
     .array(values.map { .string($0.rawValue) })
   }
@@ -204,6 +228,7 @@ public enum ForecastJSON {
       ("precipitation", .optional(day.precipitation)),
       ("precipitationInches", inches(data.precipitation)),
       ("missing", values(day.missing)),
+      ("quantities", quantities(day.quantities)),
     ])
   }
 
@@ -234,6 +259,7 @@ public enum ForecastJSON {
       ("sunset", data.sunset.map { .int($0) } ?? .null),
       ("sunsetText", .optional(row.sunset)),
       ("missing", values(row.missing)),
+      ("quantities", quantities(row.quantities)),
     ])
   }
 
@@ -256,6 +282,7 @@ public enum ForecastJSON {
       ("precipitationAmount", .optional(row.precipitationAmount)),
       ("precipitationInches", inches(data.precipitation)),
       ("missing", values(row.missing)),
+      ("quantities", quantities(row.quantities)),
     ])
   }
 

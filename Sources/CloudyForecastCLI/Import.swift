@@ -30,7 +30,9 @@ extension CloudyForecast {
         does not know, are refused rather than guessed. A Dark Sky-family response's alerts are \
         kept with it. A CAP 1.2 document or the NWS's alerts/active answer is stored as the \
         place's alerts (an alert whose polygon or circle misses the place is left out, with a \
-        note); an NWS /points answer, an ATOM list of alerts and CAP 1.1 are refused by name.
+        note); an NWS /points answer, an ATOM list of alerts and CAP 1.1 are refused by name. \
+        An Open-Meteo air-quality answer (/v1/air-quality) adds its indexes and pollutants to \
+        the place's cached forecast, hour by hour.
         """)
 
     static let maximumBytes = ForecastLimits.maximumResponseBytes
@@ -66,6 +68,10 @@ extension CloudyForecast {
         let body = try Self.read(file)
         if AlertDecoder.isAlertsDocument(body) {
           return try ImportAlerts.run(
+            file: file, body: body, target: target, databasePath: databasePath, json: output.json)
+        }
+        if AirQualityAnswer.recognises(body) {
+          return try ImportAirQuality.run(
             file: file, body: body, target: target, databasePath: databasePath, json: output.json)
         }
         if let what = ResponseRecognition.notAForecast(body) {

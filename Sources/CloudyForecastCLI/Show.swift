@@ -66,6 +66,13 @@ extension CloudyForecast {
         valueName: "n"))
     var hours: Int?
 
+    @Flag(
+      help: """
+        With --hourly: every quantity the hours hold (gusts, humidity, dew point, pressure, UV, \
+        visibility, cloud cover, air quality), past 80 columns.
+        """)
+    var wide = false
+
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var watching: WatchOptions
@@ -119,7 +126,8 @@ extension CloudyForecast {
           Output.json(
             ForecastJSON.show(model, weather: weather, age: age, view: view, count: count))
         } else {
-          ForecastText.show(model, weather: weather, age: age, view: view, count: count)
+          ForecastText.show(
+            model, weather: weather, age: age, view: view, count: count, wide: wide)
         }
       }
     }
@@ -155,7 +163,7 @@ extension CloudyForecast {
 public enum ForecastText {
   static func show(
     _ model: ForecastViewModel, weather: WeatherData, age: ForecastAge, view: ShowView,
-    count: Int? = nil
+    count: Int? = nil, wide: Bool = false
   ) {
     let zone = model.timeZone
     let zoneText =
@@ -178,24 +186,34 @@ public enum ForecastText {
         }
       case .hourly:
         model.hourly(hours: count ?? ForecastViewModel.defaultHours).map {
-          [header(MessageText.counted($0.numberOfHours, "hour"))] + hourlyLines($0)
+          [header(MessageText.counted($0.numberOfHours, "hour"))] + hourlyLines($0, wide: wide)
         }
       }
     for line in lines ?? [] { Output.line(line) }
   }
 
-  /// The Day view: a line per value, the ones the forecast lacks said at the end.
+  /// The Day view: a line per value, the ones the forecast lacks said at the end. Every
+  /// quantity the conditions hold has its line, in the view model's text and unit.
   private static func dayLines(_ day: DayViewModel) -> [String] {
-    var lines = [
-      "\(day.date) · \(day.time)", day.summary, "Temperature  \(day.temperature)",
-    ]
-    if let feels = day.apparentTemperature { lines.append("Feels like   \(feels)") }
-    lines.append("Wind         \(day.windSpeed)")
+    func line(_ label: String, _ text: String) -> String {
+      label + String(repeating: " ", count: max(1, 13 - label.count)) + text
+    }
+    var lines = ["\(day.date) · \(day.time)", day.summary, line("Temperature", day.temperature)]
+    let rows = day.quantities
+    if let feels = day.apparentTemperature { lines.append(line("Feels like", feels)) }
+    for kind: QuantityKind in [.dewPoint, .humidity, .pressure] {
+      if let row = rows.first(kind) { lines.append(line(row.label, row.text)) }
+    }
+    lines.append(line("Wind", day.wind))
+    for kind: QuantityKind in [.uvIndex, .visibility, .cloudCover] {
+      if let row = rows.first(kind) { lines.append(line(row.label, row.text)) }
+    }
     let precipitation = [day.precipitationProbability, day.precipitation].compactMap { $0 }
     if !precipitation.isEmpty {
-      lines.append("Precip.      \(precipitation.joined(separator: " · "))")
+      lines.append(line("Precip.", precipitation.joined(separator: " · ")))
     }
-    lines.append("Icon         \(day.iconName)")
+    if let row = rows.first(.airQuality) { lines.append(line(row.label, row.text)) }
+    lines.append(line("Icon", day.iconName))
     if let lacking = ForecastViewModel.lackingText(day.missing, part: .current) {
       lines.append(lacking)
     }
@@ -210,6 +228,8 @@ public enum ForecastText {
     let feels = week.has(.apparentTemperature)
     let sunrise = week.has(.sunrise)
     let sunset = week.has(.sunset)
+    let uv = week.has(.uvIndex)
+    let gusts = week.has(.windGust)
     let rows = week.days.map { row in
       var columns = [row.day, row.date, row.temperature, row.windSpeed, row.iconName]
       if probability { columns.append(row.precipitationProbability ?? dash) }
@@ -217,6 +237,8 @@ public enum ForecastText {
       if feels { columns.append("feels " + (row.apparentTemperature ?? dash)) }
       if sunrise { columns.append("sunrise " + (row.sunrise ?? dash)) }
       if sunset { columns.append("sunset " + (row.sunset ?? dash)) }
+      if uv { columns.append("UV " + row.text(.uvIndex)) }
+      if gusts { columns.append("gusts " + row.text(.windGust)) }
       return columns
     }
     var lines = TextColumns.lines(rows)
@@ -227,17 +249,35 @@ public enum ForecastText {
   }
 
   /// The hourly list: a date line, then its hours in columns aligned across every date.
-  private static func hourlyLines(_ hourly: HourlyViewModel) -> [String] {
+  ///
+  /// The wind column carries its direction ("13 mph NW"); `wide` adds a column for each other
+  /// quantity an hour holds (gusts, humidity, dew point, pressure, UV, visibility, cloud
+  /// cover, air quality), which do not fit 80 columns.
+  private static func hourlyLines(_ hourly: HourlyViewModel, wide: Bool = false) -> [String] {
     let dash = MissingValue.text
     let feels = hourly.has(.apparentTemperature)
     let amount = hourly.has(.precipitation)
+    let direction = hourly.has(.windDirection)
+    let extra: [(WeatherValue, QuantityKind, String)] =
+      wide
+      ? [
+        (.windGust, .windGust, "gusts "), (.humidity, .humidity, "RH "),
+        (.dewPoint, .dewPoint, "dew "), (.pressure, .pressure, ""), (.uvIndex, .uvIndex, "UV "),
+        (.visibility, .visibility, "vis "), (.cloudCover, .cloudCover, "clouds "),
+        (.airQuality, .airQuality, "AQ "),
+      ].filter { hourly.has($0.0) } : []
     let rows = hourly.hours.map { row in
+      let wind =
+        direction
+        ? row.windSpeed + " " + (row.quantities.first(.windDirection)?.text ?? dash)
+        : row.windSpeed
       var columns = [
-        row.time, row.temperature, row.windSpeed, row.precipitation ?? dash, row.iconName,
+        row.time, row.temperature, wind, row.precipitation ?? dash, row.iconName,
         row.summary,
       ]
       if feels { columns.append("feels " + (row.apparentTemperature ?? dash)) }
       if amount { columns.append(row.precipitationAmount ?? dash) }
+      for (_, kind, prefix) in extra { columns.append(prefix + row.text(kind)) }
       return columns
     }
     let columns = TextColumns.lines(rows)

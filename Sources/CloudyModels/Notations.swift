@@ -46,10 +46,18 @@ public enum TimeNotation: String, Notation {
   }
 }
 
-/// Wind speeds and lengths: mph or km/h. Stored in canonical units, converted only for display.
+/// A preset of the four unit settings (wind, pressure, precipitation, distance), set at once
+/// by `cloudy-settings set units …`: metric (km/h, hPa, mm, km), imperial (mph, inHg, in, mi),
+/// uk (mph, hPa, mm, mi). Settings whose four units match no preset read as "custom"
+/// (`Settings.units` is nil).
+///
+/// `settings.units_notation` still holds `imperial` or `metric` for a device running a Cloudy
+/// from before the unit settings (it reads that column for wind and precipitation): `imperial`
+/// when the wind is in mph, else `metric` (`Settings.legacyUnits`).
 public enum UnitsNotation: String, Notation {
   case imperial
   case metric
+  case uk
 
   public static let title = "Units Notation"
   public static let settingName = "units"
@@ -57,14 +65,30 @@ public enum UnitsNotation: String, Notation {
     switch self {
     case .imperial: ["us"]
     case .metric: ["si"]
+    case .uk: ["uk2", "british"]
     }
   }
   public var text: String {
     switch self {
     case .imperial: "Imperial"
     case .metric: "Metric"
+    case .uk: "UK"
     }
   }
+
+  /// The units this preset sets.
+  public var wind: WindUnit {
+    switch self {
+    case .metric: .kilometresPerHour
+    case .imperial, .uk: .milesPerHour
+    }
+  }
+  public var pressure: PressureUnit { self == .imperial ? .inchesOfMercury : .hectopascals }
+  public var precipitation: PrecipitationUnit { self == .imperial ? .inches : .millimetres }
+  public var distance: DistanceUnit { self == .metric ? .kilometres : .miles }
+
+  /// What `cloudy-settings show` and the JSON say when the four units match no preset.
+  public static let customName = "custom"
 }
 
 /// Temperatures in °F or °C, independent of the units notation (as the iOS app had it).
@@ -88,25 +112,61 @@ public enum TemperatureNotation: String, Notation {
   }
 }
 
-/// The three notations and the alert level together, as stored in the one `settings` row.
+/// The notations, the unit of each quantity and the alert level together, as stored in the one
+/// `settings` row.
 public struct Settings: Hashable, Sendable {
   public var time: TimeNotation
-  public var units: UnitsNotation
   public var temperature: TemperatureNotation
   /// Which alerts are shown unasked (banners, marks, `--watch`).
   public var alerts: AlertLevel
+  public var wind: WindUnit
+  public var pressure: PressureUnit
+  public var precipitation: PrecipitationUnit
+  public var distance: DistanceUnit
+  public var airQuality: AirQualityScale
 
-  /// The Cloudy app's defaults, and moderate alerts and above.
+  /// The Cloudy app's defaults (imperial units), moderate alerts and above, the European
+  /// air-quality index.
   public static let defaults = Settings(
     time: .twelveHour, units: .imperial, temperature: .fahrenheit)
 
   public init(
     time: TimeNotation, units: UnitsNotation, temperature: TemperatureNotation,
-    alerts: AlertLevel = .moderate
+    alerts: AlertLevel = .moderate, airQuality: AirQualityScale = .european
   ) {
     self.time = time
-    self.units = units
     self.temperature = temperature
     self.alerts = alerts
+    wind = units.wind
+    pressure = units.pressure
+    precipitation = units.precipitation
+    distance = units.distance
+    self.airQuality = airQuality
   }
+
+  /// The preset the four unit settings match; nil for "custom". Setting a preset sets all four
+  /// (setting nil changes nothing).
+  public var units: UnitsNotation? {
+    get {
+      UnitsNotation.allCases.first {
+        $0.wind == wind && $0.pressure == pressure && $0.precipitation == precipitation
+          && $0.distance == distance
+      }
+    }
+    set {
+      guard let newValue else { return }
+      wind = newValue.wind
+      pressure = newValue.pressure
+      precipitation = newValue.precipitation
+      distance = newValue.distance
+    }
+  }
+
+  /// The preset's name, or "custom".
+  public var unitsName: String { units?.rawValue ?? UnitsNotation.customName }
+
+  /// What `settings.units_notation` holds for a Cloudy from before the unit settings, which
+  /// reads it for wind and precipitation and knows only `imperial` and `metric`: imperial when
+  /// the wind is in mph (imperial and UK), else metric.
+  public var legacyUnits: UnitsNotation { wind == .milesPerHour ? .imperial : .metric }
 }

@@ -76,11 +76,14 @@ public struct WeatherConditions: Hashable, Sendable {
   /// The amount over the hour, inches (Open-Meteo: the preceding hour; Dark Sky: the intensity,
   /// in/h, which is the same over an hour).
   public var precipitation: Double?
+  /// Humidity, dew point, pressure, wind direction and gusts, UV, visibility, cloud cover, air
+  /// quality: whatever the response held of them.
+  public var readings: WeatherReadings
 
   public init(
     time: Int64, summary: String?, icon: WeatherIcon?, temperature: Double?, windSpeed: Double?,
     precipitationProbability: Double? = nil, apparentTemperature: Double? = nil,
-    precipitation: Double? = nil
+    precipitation: Double? = nil, readings: WeatherReadings = .none
   ) {
     self.time = time
     self.summary = summary
@@ -90,9 +93,11 @@ public struct WeatherConditions: Hashable, Sendable {
     self.precipitationProbability = precipitationProbability
     self.apparentTemperature = apparentTemperature
     self.precipitation = precipitation
+    self.readings = readings
   }
 
   /// Whether it holds anything besides its time: a row without a value is not kept.
+  /// Readings alone do not make a row: the schema asks for one of the values above.
   public var hasValue: Bool { !missing.isSuperset(of: WeatherValue.conditions) }
 
   /// The values it lacks, of those an hour can hold.
@@ -105,7 +110,7 @@ public struct WeatherConditions: Hashable, Sendable {
     if precipitationProbability == nil { result.insert(.precipitationProbability) }
     if apparentTemperature == nil { result.insert(.apparentTemperature) }
     if precipitation == nil { result.insert(.precipitation) }
-    return result
+    return result.union(readings.missing)
   }
 }
 
@@ -134,12 +139,16 @@ public struct WeatherDayData: Hashable, Sendable {
   /// Unix seconds; nil in polar day or night, or when the response did not say.
   public var sunrise: Int64?
   public var sunset: Int64?
+  /// Whatever the response held of the other quantities for the day; its `uvIndex` and
+  /// `windGust` are the day's maximum.
+  public var readings: WeatherReadings
 
   public init(
     time: Int64, summary: String?, icon: WeatherIcon?, temperatureMin: Double?,
     temperatureMax: Double?, windSpeed: Double?, precipitationProbability: Double? = nil,
     precipitationSum: Double? = nil, apparentTemperatureMin: Double? = nil,
-    apparentTemperatureMax: Double? = nil, sunrise: Int64? = nil, sunset: Int64? = nil
+    apparentTemperatureMax: Double? = nil, sunrise: Int64? = nil, sunset: Int64? = nil,
+    readings: WeatherReadings = .none
   ) {
     self.time = time
     self.summary = summary
@@ -153,9 +162,11 @@ public struct WeatherDayData: Hashable, Sendable {
     self.apparentTemperatureMax = apparentTemperatureMax
     self.sunrise = sunrise
     self.sunset = sunset
+    self.readings = readings
   }
 
   /// Whether it holds anything besides its date: a day without a value is not kept.
+  /// Readings alone do not make a day: the schema asks for one of the values above.
   public var hasValue: Bool { !missing.isSuperset(of: WeatherValue.days) }
 
   /// The values it lacks, of those a day can hold.
@@ -173,7 +184,7 @@ public struct WeatherDayData: Hashable, Sendable {
     }
     if sunrise == nil { result.insert(.sunrise) }
     if sunset == nil { result.insert(.sunset) }
-    return result
+    return result.union(readings.missing)
   }
 }
 
@@ -190,6 +201,15 @@ public enum WeatherValue: String, CaseIterable, Hashable, Sendable, Comparable {
   case precipitation
   case sunrise
   case sunset
+  case humidity
+  case dewPoint
+  case pressure
+  case windDirection
+  case windGust
+  case uvIndex
+  case visibility
+  case cloudCover
+  case airQuality
 
   /// What a sentence calls it: "weather code" for the summary and icon a code gives.
   public var text: String {
@@ -205,6 +225,15 @@ public enum WeatherValue: String, CaseIterable, Hashable, Sendable, Comparable {
     case .precipitation: "precipitation amount"
     case .sunrise: "sunrise"
     case .sunset: "sunset"
+    case .humidity: "humidity"
+    case .dewPoint: "dew point"
+    case .pressure: "pressure"
+    case .windDirection: "wind direction"
+    case .windGust: "wind gusts"
+    case .uvIndex: "UV index"
+    case .visibility: "visibility"
+    case .cloudCover: "cloud cover"
+    case .airQuality: "air quality"
     }
   }
 
@@ -212,6 +241,11 @@ public enum WeatherValue: String, CaseIterable, Hashable, Sendable, Comparable {
   public static let conditions: Set<WeatherValue> = [
     .summary, .icon, .temperature, .windSpeed, .precipitationProbability, .apparentTemperature,
     .precipitation,
+  ]
+  /// The values `WeatherReadings` holds, in a moment and in a day.
+  public static let readings: Set<WeatherValue> = [
+    .humidity, .dewPoint, .pressure, .windDirection, .windGust, .uvIndex, .visibility,
+    .cloudCover, .airQuality,
   ]
   /// The values a day holds.
   public static let days: Set<WeatherValue> = [

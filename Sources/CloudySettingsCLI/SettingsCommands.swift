@@ -42,23 +42,32 @@ extension CloudySettings {
       commandName: "set",
       abstract: "Choose one setting's value.",
       discussion: """
-        Examples: `cloudy-settings set time 24h`, `set units metric`, `set temperature c`. \
-        Names and values ignore case. An unknown setting exits 64, an invalid value 65, and \
+        Examples: `cloudy-settings set time 24h`, `set units metric`, `set temperature c`, \
+        `set wind kn`, `set pressure mmhg`. `units` is a preset that sets wind, pressure, \
+        precipitation and distance at once: metric (km/h, hPa, mm, km), imperial (mph, inHg, \
+        in, mi) or uk (mph, hPa, mm, mi); `show` names the preset the four match, or custom. \
+        Names and values ignore case, and units are accepted as people write them (km/h or \
+        kmh, m/s or ms, knots, beaufort, inhg, mmhg). An unknown setting exits 64, an invalid value 65, and \
         either leaves the database untouched (and uncreated).
         """)
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var output: OutputOptions
 
     @Argument(
-      help: ArgumentHelp("time, units, temperature or alerts.", valueName: "setting"),
+      help: ArgumentHelp(
+        "time, units, temperature, alerts, wind, pressure, precipitation, distance or airquality.",
+        valueName: "setting"),
       completion: .list(SettingsSection.allCases.map(\.settingName)))
     var setting: String
 
     @Argument(
       help: ArgumentHelp(
-        "12h|24h, imperial|metric, fahrenheit|celsius (f|c).", valueName: "value"),
+        "12h|24h; imperial|metric|uk; fahrenheit|celsius (f|c); all|moderate|severe|none; wind km/h|m/s|mph|kn|bft; pressure hpa|inhg|mmhg|kpa; precipitation mm|in; distance km|mi; airquality european|us.",
+        valueName: "value"),
       completion: .list(
-        TimeNotation.accepted + UnitsNotation.accepted + TemperatureNotation.accepted))
+        TimeNotation.accepted + UnitsNotation.accepted + TemperatureNotation.accepted
+          + WindUnit.accepted + PressureUnit.accepted + PrecipitationUnit.accepted
+          + DistanceUnit.accepted + AirQualityScale.accepted))
     var value: String
 
     func run() throws {
@@ -99,7 +108,7 @@ extension CloudySettings {
           Output.json(SettingsJSON.reset())
         } else {
           Output.line(
-            "Settings reset: \(Settings.defaults.time.text), \(Settings.defaults.units.text), \(Settings.defaults.temperature.text), alerts \(Settings.defaults.alerts.text)"
+            "Settings reset: \(Settings.defaults.time.text), \(UnitsNotation.imperial.text), \(Settings.defaults.temperature.text), alerts \(Settings.defaults.alerts.text)"
           )
         }
       }
@@ -116,10 +125,15 @@ extension CloudySettings {
     for (index, section) in SettingsSection.allCases.enumerated() {
       if index > 0 { Output.line("") }
       Output.line("\(section.title) (\(section.settingName))")
-      let table = model.rows(in: section).map { row in
+      let table: [[String]] = model.rows(in: section).map { row in
         ["  " + (row.accessory == .checkmark ? "✓" : " "), row.text, row.value]
       }
-      for line in TextColumns.lines(table, separator: " ") { Output.line(line) }
+      var rows = table
+      if section == .units, model.settings.units == nil {
+        // The four units match no preset: say so, as `settings.units` says "custom".
+        rows.append(["  ✓", "Custom", UnitsNotation.customName])
+      }
+      for line in TextColumns.lines(rows, separator: " ") { Output.line(line) }
     }
   }
 }

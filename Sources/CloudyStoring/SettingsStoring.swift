@@ -17,7 +17,17 @@ public protocol SettingsStoring {
 
 extension SettingsStoring {
   public func set(_ time: TimeNotation) throws { try update { $0.time = time } }
+  /// Sets the four unit settings of the preset.
   public func set(_ units: UnitsNotation) throws { try update { $0.units = units } }
+  public func set(_ wind: WindUnit) throws { try update { $0.wind = wind } }
+  public func set(_ pressure: PressureUnit) throws { try update { $0.pressure = pressure } }
+  public func set(_ precipitation: PrecipitationUnit) throws {
+    try update { $0.precipitation = precipitation }
+  }
+  public func set(_ distance: DistanceUnit) throws { try update { $0.distance = distance } }
+  public func set(_ airQuality: AirQualityScale) throws {
+    try update { $0.airQuality = airQuality }
+  }
   public func set(_ temperature: TemperatureNotation) throws {
     try update { $0.temperature = temperature }
   }

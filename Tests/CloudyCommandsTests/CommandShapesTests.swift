@@ -23,12 +23,17 @@ struct CommandShapesTests {
   func settingsJSON() {
     #expect(
       Settings.defaults.jsonObject.compact()
-        == #"{"time":"12h","units":"imperial","temperature":"fahrenheit","alerts":"moderate"}"#)
+        == #"{"time":"12h","units":"imperial","temperature":"fahrenheit","alerts":"moderate","wind":"mph","pressure":"inhg","precipitation":"in","distance":"mi","airquality":"european"}"#
+    )
     let changed = Settings(
       time: .twentyFourHour, units: .metric, temperature: .celsius, alerts: .severe)
     #expect(
       changed.jsonObject.compact()
-        == #"{"time":"24h","units":"metric","temperature":"celsius","alerts":"severe"}"#)
+        == #"{"time":"24h","units":"metric","temperature":"celsius","alerts":"severe","wind":"km/h","pressure":"hpa","precipitation":"mm","distance":"km","airquality":"european"}"#
+    )
+    var custom = changed
+    custom.wind = .beaufort
+    #expect(custom.jsonObject.compact().contains(#""units":"custom""#))
   }
 
   @Test("cloudy-db: migrate and check, keys in the documented order (DatabaseJSON)")

@@ -40,9 +40,9 @@ struct FormattingTests {
   }
 
   @Test func windSpeeds() {
-    #expect(UnitsNotation.imperial.formatWindSpeed(milesPerHour: 12.4) == "12 mph")
-    #expect(UnitsNotation.metric.formatWindSpeed(milesPerHour: 12.4) == "20 km/h")
-    #expect(UnitsNotation.metric.formatWindSpeed(milesPerHour: 0) == "0 km/h")
+    #expect(WindUnit.milesPerHour.format(milesPerHour: 12.4) == "12 mph")
+    #expect(WindUnit.kilometresPerHour.format(milesPerHour: 12.4) == "20 km/h")
+    #expect(WindUnit.kilometresPerHour.format(milesPerHour: 0) == "0 km/h")
   }
 
   @Test func timePatterns() {

@@ -108,9 +108,9 @@ import Testing
     let query = Set(request.query.split(separator: "&").map(String.init))
     for item in [
       "latitude=-36.8485", "longitude=174.7633",
-      "current=temperature_2m,weather_code,wind_speed_10m,is_day,apparent_temperature,precipitation",
-      "hourly=temperature_2m,weather_code,wind_speed_10m,precipitation_probability,is_day,apparent_temperature,precipitation",
-      "daily=weather_code,temperature_2m_max,temperature_2m_min,wind_speed_10m_max,precipitation_probability_max,precipitation_sum,apparent_temperature_max,apparent_temperature_min,sunrise,sunset",
+      "current=temperature_2m,weather_code,wind_speed_10m,is_day,apparent_temperature,precipitation,relative_humidity_2m,dew_point_2m,pressure_msl,wind_direction_10m,wind_gusts_10m,uv_index,visibility,cloud_cover",
+      "hourly=temperature_2m,weather_code,wind_speed_10m,precipitation_probability,is_day,apparent_temperature,precipitation,relative_humidity_2m,dew_point_2m,pressure_msl,wind_direction_10m,wind_gusts_10m,uv_index,visibility,cloud_cover",
+      "daily=weather_code,temperature_2m_max,temperature_2m_min,wind_speed_10m_max,precipitation_probability_max,precipitation_sum,apparent_temperature_max,apparent_temperature_min,sunrise,sunset,uv_index_max,wind_gusts_10m_max,wind_direction_10m_dominant",
       "temperature_unit=fahrenheit", "wind_speed_unit=mph", "precipitation_unit=inch",
       "timeformat=unixtime", "timezone=auto",
       "forecast_days=7", "forecast_hours=48",

@@ -35,7 +35,11 @@ final class SyncTestDevice {
       "\($0.name)|\($0.coordinate.latitude)|\($0.coordinate.longitude)|\($0.countryCode ?? "-")|\($0.timeZone ?? "-")"
     }
     let notations = try settings.settings()
-    return (places + ["\(notations.time)|\(notations.units)|\(notations.temperature)"])
+    let units = [
+      notations.wind.rawValue, notations.pressure.rawValue, notations.precipitation.rawValue,
+      notations.distance.rawValue, notations.airQuality.rawValue,
+    ]
+    return (places + ["\(notations.time)|\(notations.temperature)|\(units)"])
       .joined(separator: "\n")
   }
 

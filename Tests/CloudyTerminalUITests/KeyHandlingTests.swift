@@ -150,7 +150,7 @@ struct KeyHandlingTests {
     #expect(fixture.settings.stored.time == .twentyFourHour)
     app.press(.down, .down, .character(" "))  // Metric
     #expect(fixture.settings.stored.units == .metric)
-    app.press(.down, .down, .enter)  // Celsius
+    app.press(.down, .down, .down, .enter)  // Celsius, past UK
     #expect(fixture.settings.stored.temperature == .celsius)
     app.press(.escape)
     let text = app.screenText()

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// `cloudy-forecast import` of files that are not a forecast says what they are, and an
-/// Open-Meteo answer for several coordinates imports the one for the place.
+/// Open-Meteo answer for several coordinates imports the one for the place. (An air-quality
+/// answer is imported onto the place's forecast since issue 38: QuantitiesToolTests.)
 ///
 /// The other APIs' documents follow the shapes and variable names Open-Meteo's documentation
 /// gives for each (open-meteo.com/en/docs/air-quality-api, /marine-weather-api,
@@ -12,11 +13,6 @@ import Testing
 @Suite("cloudy-forecast import: what a file is, when it is not a forecast")
 struct ForecastRefusalTests {
   static let refusals: [(name: String, json: String, says: String)] = [
-    (
-      "air-quality.json",
-      #"{"latitude":52.52,"longitude":13.419998,"generationtime_ms":0.5,"utc_offset_seconds":0,"timezone":"GMT","timezone_abbreviation":"GMT","hourly_units":{"time":"iso8601","pm10":"μg/m³","pm2_5":"μg/m³"},"hourly":{"time":["2026-11-24T00:00","2026-11-24T01:00"],"pm10":[12.1,11.8],"pm2_5":[8.0,7.9]}}"#,
-      "an Open-Meteo air-quality response, not a forecast"
-    ),
     (
       "marine.json",
       #"{"latitude":54.544587,"longitude":10.227788,"generationtime_ms":0.3,"utc_offset_seconds":0,"timezone":"GMT","hourly_units":{"time":"iso8601","wave_height":"m"},"hourly":{"time":["2026-11-24T00:00"],"wave_height":[0.42]}}"#,
@@ -53,7 +49,7 @@ struct ForecastRefusalTests {
     ),
   ]
 
-  @Test("each is refused naming what it is; nothing is written", arguments: 0..<8)
+  @Test("each is refused naming what it is; nothing is written", arguments: 0..<7)
   func refusals(index: Int) throws {
     let (name, json, says) = Self.refusals[index]
     let folder = try ToolTestFolder()

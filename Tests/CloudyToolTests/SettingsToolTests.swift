@@ -35,13 +35,19 @@ struct SettingsToolTests {
     #expect(
       shown["settings"] as? [String: String] == [
         "time": "12h", "units": "imperial", "temperature": "fahrenheit", "alerts": "moderate",
+        "wind": "mph", "pressure": "inhg", "precipitation": "in", "distance": "mi",
+        "airquality": "european",
       ])
     let sections = try #require(shown["sections"] as? [[String: Any]])
     #expect(
-      sections.map { $0["setting"] as? String } == ["time", "units", "temperature", "alerts"])
+      sections.map { $0["setting"] as? String } == [
+        "time", "units", "temperature", "alerts", "wind", "pressure", "precipitation",
+        "distance", "airquality",
+      ])
     #expect(
       sections.map { $0["title"] as? String } == [
         "Time Notation", "Units Notation", "Temperature Notation", "Weather Alerts",
+        "Wind Speed", "Pressure", "Precipitation", "Distance", "Air Quality Index",
       ])
     let rows = try #require(sections[0]["rows"] as? [[String: Any]])
     #expect(rows.map { $0["value"] as? String } == ["12h", "24h"])
@@ -63,6 +69,8 @@ struct SettingsToolTests {
     #expect(
       temperature["settings"] as? [String: String] == [
         "time": "12h", "units": "metric", "temperature": "celsius", "alerts": "moderate",
+        "wind": "km/h", "pressure": "hpa", "precipitation": "mm", "distance": "km",
+        "airquality": "european",
       ])
     #expect(try settings(folder, "set", "temperature", "f").status == 0)
     #expect(try settings(folder, "set", "temperature", "celsius").status == 0)

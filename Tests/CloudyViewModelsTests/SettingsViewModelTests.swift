@@ -8,13 +8,15 @@ import Testing
 struct SettingsViewModelTests {
   @Test func sectionsTitlesAndRows() throws {
     let model = try SettingsViewModel(store: FakeSettingsStore())
-    #expect(model.numberOfSections == 4)
+    #expect(model.numberOfSections == 9)
     #expect(
-      (0..<4).map { model.title(forSection: $0) } == [
+      (0..<9).map { model.title(forSection: $0) } == [
         "Time Notation", "Units Notation", "Temperature Notation", "Weather Alerts",
+        "Wind Speed", "Pressure", "Precipitation", "Distance", "Air Quality Index",
       ])
-    #expect(model.title(forSection: 4) == nil)
-    #expect((0..<5).map { model.numberOfRows(inSection: $0) } == [2, 2, 2, 4, 0])
+    #expect(model.title(forSection: 9) == nil)
+    #expect(
+      (0..<10).map { model.numberOfRows(inSection: $0) } == [2, 3, 2, 4, 5, 4, 2, 2, 2, 0])
     let texts = (0..<3).map { section in
       (0..<2).compactMap { model.viewModel(at: IndexPath(row: $0, section: section))?.text }
     }
@@ -64,8 +66,8 @@ struct SettingsViewModelTests {
     #expect(throws: SettingsViewModelError.noSuchRow(IndexPath(row: 2, section: 0))) {
       try model.select(at: IndexPath(row: 2, section: 0))
     }
-    #expect(throws: SettingsViewModelError.noSuchRow(IndexPath(row: 0, section: 4))) {
-      try model.select(at: IndexPath(row: 0, section: 4))
+    #expect(throws: SettingsViewModelError.noSuchRow(IndexPath(row: 0, section: 9))) {
+      try model.select(at: IndexPath(row: 0, section: 9))
     }
     store.failWrites = true
     #expect(throws: FakeStoreFailure.self) { try model.select(at: IndexPath(row: 1, section: 0)) }
@@ -83,7 +85,11 @@ struct SettingsViewModelTests {
     #expect(try SettingsChoice(setting: "temperature", value: "F") == .temperature(.fahrenheit))
     #expect(
       throws: SettingsInputError.unknownSetting(
-        "colour", valid: ["time", "units", "temperature", "alerts"])
+        "colour",
+        valid: [
+          "time", "units", "temperature", "alerts", "wind", "pressure", "precipitation",
+          "distance", "airquality",
+        ])
     ) {
       try SettingsChoice(setting: "colour", value: "red")
     }
@@ -111,5 +117,21 @@ struct SettingsViewModelTests {
     #expect(again.viewModel(at: IndexPath(row: 1, section: 0))?.accessory == .checkmark)
     try again.reset()
     #expect(try SettingsRepository(database: database).settings() == .defaults)
+  }
+
+  @Test("the unit sections: one checkmark each; the units presets none when the four are custom")
+  func unitSections() throws {
+    let store = FakeSettingsStore()
+    let model = try SettingsViewModel(store: store)
+    func checked(_ section: SettingsSection) -> [String] {
+      model.rows(in: section).filter { $0.accessory == .checkmark }.map(\.value)
+    }
+    #expect(checked(.units) == ["imperial"] && checked(.wind) == ["mph"])
+    try model.apply(.units(.uk))
+    #expect(checked(.units) == ["uk"] && checked(.pressure) == ["hpa"])
+    #expect(checked(.distance) == ["mi"] && checked(.precipitation) == ["mm"])
+    try model.select(at: IndexPath(row: 3, section: SettingsSection.wind.rawValue))  // kn
+    #expect(checked(.wind) == ["kn"] && checked(.units).isEmpty)
+    #expect(model.settings.unitsName == "custom")
   }
 }

@@ -11,8 +11,9 @@ struct WebDefectTests {
     let web = try InProcessWeb()
     let page = try await web.get("/settings").text
     #expect(!page.contains("&quot;selected&quot;"), "the class was escaped into the tag")
-    // One chosen row per section: time, units, temperature and which alerts to show.
-    #expect(page.components(separatedBy: "<li class=\"selected\">").count - 1 == 4, "\(page)")
+    // One chosen row per section: time, units, temperature, which alerts to show, and the
+    // unit of wind, pressure, precipitation, distance and the air-quality scale.
+    #expect(page.components(separatedBy: "<li class=\"selected\">").count - 1 == 9, "\(page)")
   }
 
   @Test("?notice= shows only notices this server made; made-up text from the address is not shown")

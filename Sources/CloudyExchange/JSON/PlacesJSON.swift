@@ -100,9 +100,16 @@ enum PlacesJSON {
           "settings",
           .object([
             ("time", .string(settings.time.rawValue)),
-            ("units", .string(settings.units.rawValue)),
+            // The preset, or for custom units the one an older Cloudy reads; the four
+            // units after it say exactly.
+            ("units", .string((settings.units ?? settings.legacyUnits).rawValue)),
             ("temperature", .string(settings.temperature.rawValue)),
             ("alerts", .string(settings.alerts.rawValue)),
+            (WindUnit.settingName, .string(settings.wind.rawValue)),
+            (PressureUnit.settingName, .string(settings.pressure.rawValue)),
+            (PrecipitationUnit.settingName, .string(settings.precipitation.rawValue)),
+            (DistanceUnit.settingName, .string(settings.distance.rawValue)),
+            (AirQualityScale.settingName, .string(settings.airQuality.rawValue)),
           ])
         ))
     }
@@ -404,9 +411,24 @@ private struct FieldReader {
     // Added within version 1 (alerts came later): optional, so an older export still reads.
     let alerts = oneOf(
       node, AlertLevel.settingName, context, path: "settings.", parse: AlertLevel.init(userInput:))
+    // Added with the unit settings (issue 38): optional, each over the preset `units` sets.
+    func unit<N: Notation>(_ type: N.Type) -> N? {
+      oneOf(node, N.settingName, context, path: "settings.", parse: N.init(userInput:))
+    }
+    let wind = unit(WindUnit.self)
+    let pressure = unit(PressureUnit.self)
+    let precipitation = unit(PrecipitationUnit.self)
+    let distance = unit(DistanceUnit.self)
+    let airQuality = unit(AirQualityScale.self)
     guard let time, let units, let temperature else { return nil }
-    return Settings(
-      time: time, units: units, temperature: temperature, alerts: alerts ?? .moderate)
+    var settings = Settings(
+      time: time, units: units, temperature: temperature, alerts: alerts ?? .moderate,
+      airQuality: airQuality ?? .european)
+    if let wind { settings.wind = wind }
+    if let pressure { settings.pressure = pressure }
+    if let precipitation { settings.precipitation = precipitation }
+    if let distance { settings.distance = distance }
+    return settings
   }
 
   // MARK: Forecasts

@@ -36,30 +36,6 @@ extension TemperatureNotation {
   }
 }
 
-extension UnitsNotation {
-  /// A wind speed in whole units: `%.f mph` / `%.f km/h`, e.g. "12 mph" or "19 km/h".
-  public func formatWindSpeed(milesPerHour: Double) -> String {
-    switch self {
-    case .imperial: DecimalText.fixed(milesPerHour, decimals: 0) + " mph"
-    case .metric:
-      DecimalText.fixed(
-        UnitConversion.kilometresPerHour(fromMilesPerHour: milesPerHour), decimals: 0) + " km/h"
-    }
-  }
-}
-
-extension UnitsNotation {
-  /// A precipitation amount: inches with two decimals ("0.12 in") or millimetres with one
-  /// ("3.1 mm").
-  public func formatPrecipitation(inches: Double) -> String {
-    switch self {
-    case .imperial: DecimalText.fixed(inches, decimals: 2) + " in"
-    case .metric:
-      DecimalText.fixed(UnitConversion.millimetres(fromInches: inches), decimals: 1) + " mm"
-    }
-  }
-}
-
 extension TimeNotation {
   /// The time-of-day pattern for C's `strftime` (the Cloudy app gave DateFormatter `hh:mm a` /
   /// `HH:mm`): `%I:%M %p` / `%H:%M`.

@@ -8,6 +8,7 @@ public import Foundation
 /// | --- | --- | --- |
 /// | `CLOUDY_FORECAST_PROVIDER` | `open-meteo`, `dark-sky`, `met-norway` or `nws` | `open-meteo` |
 /// | `CLOUDY_OPEN_METEO_URL` | Open-Meteo base URL (scheme, host, port, optional path prefix); `/v1/forecast` is appended | `https://api.open-meteo.com` |
+/// | `CLOUDY_OPEN_METEO_AIR_QUALITY_URL` | Open-Meteo's air-quality base URL; `/v1/air-quality` is appended. When only `CLOUDY_OPEN_METEO_URL` is set, that one (a self-hosted Open-Meteo, a stand-in, serves both) | `https://air-quality-api.open-meteo.com` |
 /// | `CLOUDY_DARK_SKY_URL` | Dark Sky–compatible base URL; `/forecast/<key>/<lat>,<lon>` is appended | `https://api.pirateweather.net` |
 /// | `CLOUDY_MET_NORWAY_URL` | MET Norway base URL; `/locationforecast/2.0/compact` is appended | `https://api.met.no/weatherapi` |
 /// | `CLOUDY_NWS_URL` | the NWS base URL (forecasts and alerts); `/points/…` is appended | `https://api.weather.gov` |
@@ -21,6 +22,7 @@ public import Foundation
 public struct ProviderEnvironment: Sendable, Equatable {
   public static let providerVariable = "CLOUDY_FORECAST_PROVIDER"
   public static let openMeteoURLVariable = "CLOUDY_OPEN_METEO_URL"
+  public static let openMeteoAirQualityURLVariable = "CLOUDY_OPEN_METEO_AIR_QUALITY_URL"
   public static let darkSkyURLVariable = "CLOUDY_DARK_SKY_URL"
   public static let metNorwayURLVariable = "CLOUDY_MET_NORWAY_URL"
   public static let nwsURLVariable = NWSService.urlVariable
@@ -34,6 +36,8 @@ public struct ProviderEnvironment: Sendable, Equatable {
 
   public var provider: ForecastProviderKind
   public var openMeteoURL: URL
+  /// Open-Meteo's air-quality API, asked beside each Open-Meteo forecast.
+  public var openMeteoAirQualityURL: URL = OpenMeteoProvider.defaultAirQualityURL
   public var darkSkyURL: URL
   public var darkSkyKey: String?
   public var metNorwayURL: URL = METNorwayProvider.defaultBaseURL
@@ -91,6 +95,10 @@ public struct ProviderEnvironment: Sendable, Equatable {
     result.userAgent = ClientIdentity.userAgent(version: version, env)
     if let text = value(openMeteoURLVariable) {
       result.openMeteoURL = try baseURL(text, variable: openMeteoURLVariable)
+      result.openMeteoAirQualityURL = result.openMeteoURL
+    }
+    if let text = value(openMeteoAirQualityURLVariable) {
+      result.openMeteoAirQualityURL = try baseURL(text, variable: openMeteoAirQualityURLVariable)
     }
     if let text = value(darkSkyURLVariable) {
       result.darkSkyURL = try baseURL(text, variable: darkSkyURLVariable)
@@ -111,7 +119,8 @@ public struct ProviderEnvironment: Sendable, Equatable {
     switch provider {
     case .openMeteo:
       return OpenMeteoProvider(
-        baseURL: openMeteoURL, timeout: timeout, maxResponseBytes: maxResponseBytes)
+        baseURL: openMeteoURL, airQualityURL: openMeteoAirQualityURL, timeout: timeout,
+        maxResponseBytes: maxResponseBytes)
     case .darkSky, .pirateWeather:
       guard let key = darkSkyKey, !key.isEmpty else {
         throw .missingAPIKey(variable: Self.darkSkyKeyVariable)

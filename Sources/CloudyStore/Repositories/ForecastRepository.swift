@@ -38,8 +38,10 @@ public struct ForecastRepository {
       """
       INSERT INTO forecast (location_id, provider, fetched_at, latitude, longitude, time_zone,
         observed_at, summary, icon, temperature, wind_speed, precipitation_probability,
-        issued_at, has_current, apparent_temperature, precipitation, last_modified, fresh_until)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        issued_at, has_current, apparent_temperature, precipitation, last_modified, fresh_until
+        \(ReadingsColumns.list(ReadingsColumns.all)))
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(
+        ReadingsColumns.placeholders(ReadingsColumns.all)))
       """,
       [
         place.locationID, weather.provider.rawValue, weather.fetchedAt,
@@ -48,7 +50,7 @@ public struct ForecastRepository {
         current.windSpeed, current.precipitationProbability, weather.issuedAt,
         weather.contents.contains(.current) ? 1 : 0, current.apparentTemperature,
         current.precipitation, weather.lastModified, weather.freshUntil,
-      ])
+      ] + ReadingsColumns.values(current.readings, ReadingsColumns.all))
     return db.lastInsertedRowID
   }
 
@@ -57,15 +59,17 @@ public struct ForecastRepository {
       """
       INSERT INTO forecast_day (forecast_id, time, summary, icon, temperature_min,
         temperature_max, wind_speed, precipitation_probability, precipitation_sum,
-        apparent_temperature_min, apparent_temperature_max, sunrise, sunset)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        apparent_temperature_min, apparent_temperature_max, sunrise, sunset
+        \(ReadingsColumns.list(ReadingsColumns.day)))
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(
+        ReadingsColumns.placeholders(ReadingsColumns.day)))
       """,
       [
         forecastID, day.time, day.summary, day.icon?.rawValue, day.temperatureMin,
         day.temperatureMax, day.windSpeed, day.precipitationProbability,
         day.precipitationSum, day.apparentTemperatureMin, day.apparentTemperatureMax,
         day.sunrise, day.sunset,
-      ])
+      ] + ReadingsColumns.values(day.readings, ReadingsColumns.day))
   }
 
   private static func insert(_ hour: WeatherHourData, of forecastID: Int64, in db: Database)
@@ -74,14 +78,15 @@ public struct ForecastRepository {
     try db.execute(
       """
       INSERT INTO forecast_hour (forecast_id, time, summary, icon, temperature, wind_speed,
-        precipitation_probability, precipitation, apparent_temperature)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        precipitation_probability, precipitation, apparent_temperature
+        \(ReadingsColumns.list(ReadingsColumns.all)))
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?\(ReadingsColumns.placeholders(ReadingsColumns.all)))
       """,
       [
         forecastID, hour.time, hour.summary, hour.icon?.rawValue, hour.temperature,
         hour.windSpeed, hour.precipitationProbability, hour.precipitation,
         hour.apparentTemperature,
-      ])
+      ] + ReadingsColumns.values(hour.readings, ReadingsColumns.all))
   }
 
   /// The newest cached forecast of `place`, read in one snapshot; nil if none is cached.
@@ -107,6 +112,7 @@ public struct ForecastRepository {
       SELECT id, provider, fetched_at, latitude, longitude, time_zone, observed_at, summary, icon,
         temperature, wind_speed, precipitation_probability, coalesce(issued_at, observed_at),
         has_current, apparent_temperature, precipitation, last_modified, fresh_until
+        \(ReadingsColumns.list(ReadingsColumns.all))
       FROM forecast WHERE location_id IS ? ORDER BY fetched_at DESC LIMIT 1
       """, [place.locationID],
       row: { row in
@@ -123,7 +129,8 @@ public struct ForecastRepository {
               temperature: row.optionalDouble(9), windSpeed: row.optionalDouble(10),
               precipitationProbability: row.optionalDouble(11),
               apparentTemperature: row.optionalDouble(14),
-              precipitation: row.optionalDouble(15)),
+              precipitation: row.optionalDouble(15),
+              readings: ReadingsColumns.read(row, from: 18, ReadingsColumns.all)),
             days: [], hours: [], issuedAt: row.int64(12),
             contents: row.int64(13) == 1 ? .current : [], lastModified: row.optionalString(16),
             freshUntil: row.isNull(17) ? nil : row.int64(17))
@@ -136,7 +143,7 @@ public struct ForecastRepository {
       """
       SELECT time, summary, icon, temperature_min, temperature_max, wind_speed,
         precipitation_probability, precipitation_sum, apparent_temperature_min,
-        apparent_temperature_max, sunrise, sunset
+        apparent_temperature_max, sunrise, sunset\(ReadingsColumns.list(ReadingsColumns.day))
       FROM forecast_day WHERE forecast_id = ? ORDER BY time
       """, [forecastID]
     ) { row in
@@ -148,7 +155,8 @@ public struct ForecastRepository {
         precipitationSum: row.optionalDouble(7), apparentTemperatureMin: row.optionalDouble(8),
         apparentTemperatureMax: row.optionalDouble(9),
         sunrise: row.isNull(10) ? nil : row.int64(10),
-        sunset: row.isNull(11) ? nil : row.int64(11))
+        sunset: row.isNull(11) ? nil : row.int64(11),
+        readings: ReadingsColumns.read(row, from: 12, ReadingsColumns.day))
     }
   }
 
@@ -156,7 +164,7 @@ public struct ForecastRepository {
     try db.query(
       """
       SELECT time, summary, icon, temperature, wind_speed, precipitation_probability,
-        precipitation, apparent_temperature
+        precipitation, apparent_temperature\(ReadingsColumns.list(ReadingsColumns.all))
       FROM forecast_hour WHERE forecast_id = ? ORDER BY time
       """, [forecastID]
     ) { row in
@@ -166,7 +174,8 @@ public struct ForecastRepository {
         temperature: row.optionalDouble(3), windSpeed: row.optionalDouble(4),
         precipitationProbability: row.optionalDouble(5),
         apparentTemperature: row.optionalDouble(7),
-        precipitation: row.optionalDouble(6))
+        precipitation: row.optionalDouble(6),
+        readings: ReadingsColumns.read(row, from: 8, ReadingsColumns.all))
     }
   }
 

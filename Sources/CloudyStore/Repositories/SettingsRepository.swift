@@ -1,7 +1,9 @@
 public import CloudyModels
 
-/// The user's notations (time, units, temperature) and alert level, kept in the single
-/// `settings` row as text.
+/// The user's notations (time, temperature), the unit of each quantity, the air-quality scale
+/// and the alert level, kept in the single `settings` row as text. `units_notation` is written
+/// for older Cloudy builds (`Settings.legacyUnits`) and not read: the four unit columns say
+/// everything it did.
 public struct SettingsRepository {
   public let database: Database
 
@@ -13,15 +15,22 @@ public struct SettingsRepository {
   public func settings() throws -> Settings {
     try database.queryFirst(
       """
-      SELECT time_notation, units_notation, temperature_notation, alert_level
+      SELECT time_notation, temperature_notation, alert_level, wind_unit, pressure_unit,
+        precipitation_unit, distance_unit, air_quality_scale
       FROM settings WHERE id = 1
       """
     ) { row in
-      Settings(
-        time: TimeNotation(rawValue: row.string(0)) ?? Settings.defaults.time,
-        units: UnitsNotation(rawValue: row.string(1)) ?? Settings.defaults.units,
-        temperature: TemperatureNotation(rawValue: row.string(2)) ?? Settings.defaults.temperature,
-        alerts: AlertLevel(rawValue: row.string(3)) ?? Settings.defaults.alerts)
+      let defaults = Settings.defaults
+      var settings = Settings(
+        time: TimeNotation(rawValue: row.string(0)) ?? defaults.time, units: .imperial,
+        temperature: TemperatureNotation(rawValue: row.string(1)) ?? defaults.temperature,
+        alerts: AlertLevel(rawValue: row.string(2)) ?? defaults.alerts,
+        airQuality: AirQualityScale(rawValue: row.string(7)) ?? defaults.airQuality)
+      settings.wind = WindUnit(rawValue: row.string(3)) ?? defaults.wind
+      settings.pressure = PressureUnit(rawValue: row.string(4)) ?? defaults.pressure
+      settings.precipitation = PrecipitationUnit(rawValue: row.string(5)) ?? defaults.precipitation
+      settings.distance = DistanceUnit(rawValue: row.string(6)) ?? defaults.distance
+      return settings
     } ?? .defaults
   }
 
@@ -56,16 +65,23 @@ public struct SettingsRepository {
     try database.execute(
       """
       INSERT INTO settings (id, time_notation, units_notation, temperature_notation, alert_level,
+        wind_unit, pressure_unit, precipitation_unit, distance_unit, air_quality_scale,
         updated_at)
-      VALUES (1, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+      VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
       ON CONFLICT (id) DO UPDATE SET
         time_notation = excluded.time_notation, units_notation = excluded.units_notation,
         temperature_notation = excluded.temperature_notation,
-        alert_level = excluded.alert_level, updated_at = excluded.updated_at
+        alert_level = excluded.alert_level, wind_unit = excluded.wind_unit,
+        pressure_unit = excluded.pressure_unit,
+        precipitation_unit = excluded.precipitation_unit,
+        distance_unit = excluded.distance_unit, air_quality_scale = excluded.air_quality_scale,
+        updated_at = excluded.updated_at
       """,
       [
-        settings.time.rawValue, settings.units.rawValue, settings.temperature.rawValue,
-        settings.alerts.rawValue,
+        settings.time.rawValue, settings.legacyUnits.rawValue, settings.temperature.rawValue,
+        settings.alerts.rawValue, settings.wind.rawValue, settings.pressure.rawValue,
+        settings.precipitation.rawValue, settings.distance.rawValue,
+        settings.airQuality.rawValue,
       ])
   }
 }

@@ -24,6 +24,11 @@ struct SyncedState {
     case units = "units_notation"
     case temperature = "temperature_notation"
     case alerts = "alert_level"
+    case wind = "wind_unit"
+    case pressure = "pressure_unit"
+    case precipitation = "precipitation_unit"
+    case distance = "distance_unit"
+    case airQuality = "air_quality_scale"
   }
 
   /// Makes the tables show the winners for `placeKeys` and the settings fields in

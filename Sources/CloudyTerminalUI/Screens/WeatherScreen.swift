@@ -58,20 +58,47 @@ extension CloudyApp {
   private func dayLines(_ day: DayViewModel, roomy: Bool, width: Int) -> [ScreenLine] {
     let sep = options.glyphs.separator
     guard roomy else {
+      // A short window: the headline, then as many other quantities as one line holds.
       return [
         ScreenLine(" \(day.date)\(sep)\(day.time)", .sectionTitle),
         ScreenLine(" \(day.summary)\(sep)\(day.temperature)\(sep)\(day.windSpeed)"),
-      ]
+      ] + quantityLines(day, width: width, lines: 1)
     }
     var lines = [
       ScreenLine(" \(day.date)\(sep)\(day.time)", .sectionTitle),
       ScreenLine(" \(day.summary)"),
       ScreenLine(" Temperature  \(day.temperature)"),
-      ScreenLine(" Wind         \(day.windSpeed)"),
-      ScreenLine(" Icon         \(options.glyphs.symbol(day.iconName))  \(day.iconName)", .dim),
+      ScreenLine(" Wind         \(day.wind)"),
     ]
+    lines += quantityLines(day, width: width, lines: 3)
+    lines.append(
+      ScreenLine(" Icon         \(options.glyphs.symbol(day.iconName))  \(day.iconName)", .dim))
     if let spark = sparklineLine(width: width) { lines.append(spark) }
     return lines
+  }
+
+  /// The day's other quantities ("Humidity 52 %", "Pressure 30.24 inHg", "UV index 2 · low"…),
+  /// as the view model formats them, laid side by side on up to `lines` lines of the window's
+  /// width; an item that does not fit whole is left for the next line, never cut.
+  private func quantityLines(_ day: DayViewModel, width: Int, lines count: Int) -> [ScreenLine] {
+    let shown: Set<QuantityKind> = [.temperature, .windSpeed, .windGust, .windDirection]
+    let items = day.quantities.filter { !shown.contains($0.kind) }.map {
+      "\($0.label) \($0.text)"
+    }
+    var lines: [String] = []
+    var current = ""
+    for item in items {
+      let candidate = current.isEmpty ? " " + item : current + "   " + item
+      if DisplayWidth.of(candidate) <= width - 1 {
+        current = candidate
+      } else if !current.isEmpty, lines.count + 1 < count, DisplayWidth.of(" " + item) <= width - 1
+      {
+        lines.append(current)
+        current = " " + item
+      }
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines.prefix(count).map { ScreenLine($0) }
   }
 
   /// "Next 48 h" and the hours' temperatures as one line of block heights, with the lowest

@@ -30,6 +30,11 @@ public struct DayViewModel: Hashable, Sendable {
   public let precipitationProbability: String?
   /// What the view shows that the response lacked, in order (weather code, temperature, wind).
   public let missing: [WeatherValue]
+  /// Every quantity the conditions hold, converted and formatted by the settings, in the
+  /// order `"quantities"` lists them.
+  public let quantities: [QuantityRow]
+  /// The wind as a person reads it, "9 mph NW, gusts 18 mph"; "–" without a speed.
+  public let wind: String
 
   public init(conditions: WeatherConditions, settings: Settings, timeZone: any TimeZoneFormatting) {
     self.conditions = conditions
@@ -41,12 +46,32 @@ public struct DayViewModel: Hashable, Sendable {
     }
     summary = conditions.summary ?? MissingValue.text
     temperature = MissingValue.format(conditions.temperature, settings.temperature.format)
-    windSpeed = MissingValue.format(conditions.windSpeed, settings.units.formatWindSpeed)
+    windSpeed = MissingValue.format(conditions.windSpeed, settings.wind.format(milesPerHour:))
     iconName = conditions.icon?.rawValue ?? MissingValue.text
     apparentTemperature = conditions.apparentTemperature.map(settings.temperature.format)
-    precipitation = conditions.precipitation.map(settings.units.formatPrecipitation)
+    precipitation = conditions.precipitation.map(settings.precipitation.format(inches:))
     precipitationProbability = conditions.precipitationProbability.map(MissingValue.percent)
     missing = MissingValue.shown(conditions.missing, of: MissingValue.conditionsShown)
+    quantities = QuantityRows.conditions(conditions, settings: settings)
+    wind = QuantityRows.windLine(quantities) ?? MissingValue.text
+  }
+
+  /// The lines of the day view's details, label and text, in order: "Feels like 65.1 °F",
+  /// "Dew point 52.0 °F", "Humidity 83 %", "Pressure 29.92 inHg", "Wind 9 mph NW, gusts
+  /// 18 mph", "UV index 3 · moderate", "Visibility 10.0 mi", "Cloud cover 75 %",
+  /// "Precipitation 0.02 in", "Chance of precipitation 20 %", "Air quality 42 · moderate".
+  /// Temperature and the summary are the view's headline, not a line; wind direction and
+  /// gusts are in the wind's line.
+  public var detailLines: [(label: String, text: String)] {
+    var lines: [(label: String, text: String)] = []
+    for row in quantities {
+      switch row.kind {
+      case .temperature, .windDirection, .windGust: continue
+      case .windSpeed: lines.append((row.label, wind))
+      default: lines.append((row.label, row.text))
+      }
+    }
+    return lines
   }
 }
 

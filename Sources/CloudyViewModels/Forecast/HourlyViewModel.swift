@@ -69,6 +69,10 @@ public struct WeatherHourViewModel: Hashable, Sendable {
   public let iconName: String
   /// What the row shows that the response lacked for this hour.
   public let missing: [WeatherValue]
+  /// Every quantity the hour holds, converted and formatted by the settings. A chart takes
+  /// its wind direction (`.windDirection`: degrees and compass word) and precipitation amount
+  /// (`.precipitation`, in the unit chosen) from here.
+  public let quantities: [QuantityRow]
 
   init(hour data: WeatherHourData, settings: Settings, zone: any LocalTimeReading) {
     self.data = data
@@ -76,12 +80,21 @@ public struct WeatherHourViewModel: Hashable, Sendable {
     dateKey = zone.dateKey(data.time)
     time = zone.format(data.time, settings.time.strftimePattern)
     temperature = MissingValue.format(data.temperature, settings.temperature.format)
-    windSpeed = MissingValue.format(data.windSpeed, settings.units.formatWindSpeed)
+    windSpeed = MissingValue.format(data.windSpeed, settings.wind.format(milesPerHour:))
     precipitation = data.precipitationProbability.map(MissingValue.percent)
-    precipitationAmount = data.precipitation.map(settings.units.formatPrecipitation)
+    precipitationAmount = data.precipitation.map(settings.precipitation.format(inches:))
     apparentTemperature = data.apparentTemperature.map(settings.temperature.format)
     summary = data.summary ?? MissingValue.text
     iconName = data.icon?.rawValue ?? MissingValue.text
     missing = MissingValue.shown(data.missing, of: MissingValue.conditionsShown)
+    quantities = QuantityRows.conditions(data, settings: settings)
+  }
+
+  /// The wind as a person reads it, "9 mph NW, gusts 18 mph"; "–" without a speed.
+  public var wind: String { QuantityRows.windLine(quantities) ?? MissingValue.text }
+
+  /// The text of one quantity, "–" when the hour lacks it: a table's cell.
+  public func text(_ kind: QuantityKind) -> String {
+    quantities.first(kind)?.text ?? MissingValue.text
   }
 }

@@ -57,17 +57,20 @@ public struct WeatherDayViewModel: Hashable, Sendable {
   public let sunset: String?
   /// What the row shows that the response lacked for this day.
   public let missing: [WeatherValue]
+  /// Every quantity the day holds (high, low, sunrise, sunset, the day's maximum UV and gust,
+  /// whatever else the response gives per day), converted and formatted by the settings.
+  public let quantities: [QuantityRow]
 
   init(day data: WeatherDayData, settings: Settings, zone: any LocalTimeReading) {
     self.data = data
     day = zone.format(data.time, ForecastPatterns.weekday)
     date = zone.format(data.time, ForecastPatterns.monthDay)
     temperature = Self.range(data.temperatureMin, data.temperatureMax, settings: settings)
-    windSpeed = MissingValue.format(data.windSpeed, settings.units.formatWindSpeed)
+    windSpeed = MissingValue.format(data.windSpeed, settings.wind.format(milesPerHour:))
     summary = data.summary ?? MissingValue.text
     iconName = data.icon?.rawValue ?? MissingValue.text
     precipitationProbability = data.precipitationProbability.map(MissingValue.percent)
-    precipitation = data.precipitationSum.map(settings.units.formatPrecipitation)
+    precipitation = data.precipitationSum.map(settings.precipitation.format(inches:))
     apparentTemperature =
       data.apparentTemperatureMin == nil && data.apparentTemperatureMax == nil
       ? nil
@@ -75,6 +78,12 @@ public struct WeatherDayViewModel: Hashable, Sendable {
     sunrise = data.sunrise.map { zone.format($0, settings.time.strftimePattern) }
     sunset = data.sunset.map { zone.format($0, settings.time.strftimePattern) }
     missing = MissingValue.shown(data.missing, of: MissingValue.daysShown)
+    quantities = QuantityRows.day(data, settings: settings, zone: zone)
+  }
+
+  /// The text of one quantity, "–" when the day lacks it: a table's cell.
+  public func text(_ kind: QuantityKind) -> String {
+    quantities.first(kind)?.text ?? MissingValue.text
   }
 
   private static func range(_ minimum: Double?, _ maximum: Double?, settings: Settings) -> String {

@@ -6,6 +6,11 @@ public enum SettingsChoice: Hashable, Sendable {
   case units(UnitsNotation)
   case temperature(TemperatureNotation)
   case alerts(AlertLevel)
+  case wind(WindUnit)
+  case pressure(PressureUnit)
+  case precipitation(PrecipitationUnit)
+  case distance(DistanceUnit)
+  case airQuality(AirQualityScale)
 
   /// Parses a setting name (`time`, `units`, `temperature`, any case) and a value in any
   /// accepted spelling (`24h`, `metric`, `c`…). Errors list the valid names or values.
@@ -18,6 +23,15 @@ public enum SettingsChoice: Hashable, Sendable {
     case TemperatureNotation.settingName:
       self = .temperature(try Self.parse(typed, as: TemperatureNotation.self))
     case AlertLevel.settingName: self = .alerts(try Self.parse(typed, as: AlertLevel.self))
+    case WindUnit.settingName: self = .wind(try Self.parse(typed, as: WindUnit.self))
+    case PressureUnit.settingName:
+      self = .pressure(try Self.parse(typed, as: PressureUnit.self))
+    case PrecipitationUnit.settingName:
+      self = .precipitation(try Self.parse(typed, as: PrecipitationUnit.self))
+    case DistanceUnit.settingName:
+      self = .distance(try Self.parse(typed, as: DistanceUnit.self))
+    case AirQualityScale.settingName, "air-quality", "air_quality":
+      self = .airQuality(try Self.parse(typed, as: AirQualityScale.self))
     default:
       throw .unknownSetting(setting, valid: SettingsSection.allCases.map(\.settingName))
     }
@@ -40,6 +54,11 @@ public enum SettingsChoice: Hashable, Sendable {
     case .units: .units
     case .temperature: .temperature
     case .alerts: .alerts
+    case .wind: .wind
+    case .pressure: .pressure
+    case .precipitation: .precipitation
+    case .distance: .distance
+    case .airQuality: .airQuality
     }
   }
 
@@ -50,6 +69,11 @@ public enum SettingsChoice: Hashable, Sendable {
     case .units(let value): value.rawValue
     case .temperature(let value): value.rawValue
     case .alerts(let value): value.rawValue
+    case .wind(let value): value.rawValue
+    case .pressure(let value): value.rawValue
+    case .precipitation(let value): value.rawValue
+    case .distance(let value): value.rawValue
+    case .airQuality(let value): value.rawValue
     }
   }
 
@@ -60,6 +84,11 @@ public enum SettingsChoice: Hashable, Sendable {
     case .units(let value): value.text
     case .temperature(let value): value.text
     case .alerts(let value): value.text
+    case .wind(let value): value.text
+    case .pressure(let value): value.text
+    case .precipitation(let value): value.text
+    case .distance(let value): value.text
+    case .airQuality(let value): value.text
     }
   }
 }

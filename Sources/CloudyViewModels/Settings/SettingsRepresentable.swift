@@ -21,7 +21,9 @@ public struct NotationRowViewModel<Value: Notation>: SettingsRepresentable, Hash
   public let notation: Value
   public let isChosen: Bool
 
-  public init(_ notation: Value, chosen: Value) {
+  /// `chosen` nil: no row of the section is checked (the units presets, when the four unit
+  /// settings match none).
+  public init(_ notation: Value, chosen: Value?) {
     self.notation = notation
     isChosen = notation == chosen
   }

@@ -8,6 +8,12 @@ public enum SettingsSection: Int, Hashable, Sendable, CaseIterable {
   case temperature
   /// Which alerts are shown unasked (issue 31).
   case alerts
+  /// The unit of each quantity (issue 38); `units` above sets the first four at once.
+  case wind
+  case pressure
+  case precipitation
+  case distance
+  case airQuality
 
   /// "Time Notation", "Units Notation", "Temperature Notation", "Weather Alerts".
   public var title: String {
@@ -16,6 +22,11 @@ public enum SettingsSection: Int, Hashable, Sendable, CaseIterable {
     case .units: UnitsNotation.title
     case .temperature: TemperatureNotation.title
     case .alerts: AlertLevel.title
+    case .wind: WindUnit.title
+    case .pressure: PressureUnit.title
+    case .precipitation: PrecipitationUnit.title
+    case .distance: DistanceUnit.title
+    case .airQuality: AirQualityScale.title
     }
   }
 
@@ -26,6 +37,11 @@ public enum SettingsSection: Int, Hashable, Sendable, CaseIterable {
     case .units: UnitsNotation.settingName
     case .temperature: TemperatureNotation.settingName
     case .alerts: AlertLevel.settingName
+    case .wind: WindUnit.settingName
+    case .pressure: PressureUnit.settingName
+    case .precipitation: PrecipitationUnit.settingName
+    case .distance: DistanceUnit.settingName
+    case .airQuality: AirQualityScale.settingName
     }
   }
 }
@@ -59,8 +75,10 @@ public enum SettingsViewModelError: Error, Equatable, Sendable, CustomStringConv
   }
 }
 
-/// The settings list: four sections (time, units, temperature, alerts), one row per value,
-/// a checkmark on each section's chosen row.
+/// The settings list: one section per setting (time, units, temperature, alerts, wind,
+/// pressure, precipitation, distance, air quality), one row per value, a checkmark on each
+/// section's chosen row. The units section's rows are presets: none is checked when the four
+/// unit settings match no preset ("custom").
 ///
 /// Selecting a row writes it through the injected store first and announces on `change` only
 /// once the store accepted it; a refused write throws and leaves everything as it was.
@@ -122,6 +140,11 @@ public final class SettingsViewModel {
     case .units: UnitsNotation.allCases.count
     case .temperature: TemperatureNotation.allCases.count
     case .alerts: AlertLevel.allCases.count
+    case .wind: WindUnit.allCases.count
+    case .pressure: PressureUnit.allCases.count
+    case .precipitation: PrecipitationUnit.allCases.count
+    case .distance: DistanceUnit.allCases.count
+    case .airQuality: AirQualityScale.allCases.count
     case nil: 0
     }
   }
@@ -142,11 +165,17 @@ public final class SettingsViewModel {
     case .temperature:
       Self.row(TemperatureNotation.self, indexPath.row, chosen: settings.temperature)
     case .alerts: Self.row(AlertLevel.self, indexPath.row, chosen: settings.alerts)
+    case .wind: Self.row(WindUnit.self, indexPath.row, chosen: settings.wind)
+    case .pressure: Self.row(PressureUnit.self, indexPath.row, chosen: settings.pressure)
+    case .precipitation:
+      Self.row(PrecipitationUnit.self, indexPath.row, chosen: settings.precipitation)
+    case .distance: Self.row(DistanceUnit.self, indexPath.row, chosen: settings.distance)
+    case .airQuality: Self.row(AirQualityScale.self, indexPath.row, chosen: settings.airQuality)
     case nil: nil
     }
   }
 
-  private static func row<Value: Notation>(_: Value.Type, _ row: Int, chosen: Value)
+  private static func row<Value: Notation>(_: Value.Type, _ row: Int, chosen: Value?)
     -> NotationRowViewModel<Value>?
   {
     let all = Array(Value.allCases)
@@ -165,6 +194,12 @@ public final class SettingsViewModel {
       case .temperature:
         Self.value(TemperatureNotation.self, indexPath.row).map { .temperature($0) }
       case .alerts: Self.value(AlertLevel.self, indexPath.row).map { .alerts($0) }
+      case .wind: Self.value(WindUnit.self, indexPath.row).map { .wind($0) }
+      case .pressure: Self.value(PressureUnit.self, indexPath.row).map { .pressure($0) }
+      case .precipitation:
+        Self.value(PrecipitationUnit.self, indexPath.row).map { .precipitation($0) }
+      case .distance: Self.value(DistanceUnit.self, indexPath.row).map { .distance($0) }
+      case .airQuality: Self.value(AirQualityScale.self, indexPath.row).map { .airQuality($0) }
       case nil: nil
       }
     guard let choice else { throw SettingsViewModelError.noSuchRow(indexPath) }
@@ -183,6 +218,11 @@ public final class SettingsViewModel {
     case .units(let value): try store.set(value)
     case .temperature(let value): try store.set(value)
     case .alerts(let value): try store.set(value)
+    case .wind(let value): try store.set(value)
+    case .pressure(let value): try store.set(value)
+    case .precipitation(let value): try store.set(value)
+    case .distance(let value): try store.set(value)
+    case .airQuality(let value): try store.set(value)
     }
     settings = try store.settings()
     change.value = .chosen(choice)

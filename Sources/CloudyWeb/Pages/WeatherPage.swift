@@ -162,7 +162,7 @@ enum WeatherPage {
     <section class="day" aria-labelledby="day-heading">
     <h2 id="day-heading">\(day.date) · \(day.time)</h2>
     <p class="summary">\(WeatherSymbol.image(day.iconName, size: 56))<span>\(day.summary)</span></p>
-    <dl class="facts"><div><dt>Temperature</dt><dd class="temperature">\(day.temperature)</dd></div><div><dt>Wind</dt><dd>\(day.windSpeed)</dd></div>\(fact("Feels like", day.apparentTemperature))\(fact("Chance of rain", day.precipitationProbability))\(fact("Precipitation", day.precipitation))</dl>
+    <dl class="facts"><div><dt>Temperature</dt><dd class="temperature">\(day.temperature)</dd></div><div><dt>Wind</dt><dd>\(day.wind)</dd></div>\(fact("Feels like", day.apparentTemperature))\(fact("Chance of rain", day.precipitationProbability))\(fact("Precipitation", day.precipitation))\(quantityFacts(day.quantities))</dl>
     </section>
     """
   }
@@ -170,18 +170,21 @@ enum WeatherPage {
   /// The Week view as a table; sunrise and sunset a column only when the forecast has them.
   private static func weekTable(_ week: WeekViewModel) -> HTML {
     let sun = week.days.contains { $0.sunrise != nil || $0.sunset != nil }
+    let uv = week.has(.uvIndex)
     let scale = WeekRanges.scale(week.days)
     let rows = week.days.map { day -> HTML in
       let sunCell: HTML =
         sun ? "<td>\(day.sunrise ?? "–") – \(day.sunset ?? "–")</td>" : ""
+      let uvCell: HTML = uv ? "<td>\(day.text(.uvIndex))</td>" : ""
       let bar = scale.map { WeekRanges.bar(day, scale: $0) } ?? ""
       return
-        "<tr><th scope=\"row\">\(day.day)</th><td>\(day.date)</td><td class=\"range-cell\"><span>\(day.temperature)</span>\(bar)</td><td>\(day.windSpeed)</td><td class=\"conditions\">\(WeatherSymbol.image(day.iconName))<span>\(day.summary)</span></td>\(sunCell)</tr>"
+        "<tr><th scope=\"row\">\(day.day)</th><td>\(day.date)</td><td class=\"range-cell\"><span>\(day.temperature)</span>\(bar)</td><td>\(day.windSpeed)</td><td class=\"conditions\">\(WeatherSymbol.image(day.iconName))<span>\(day.summary)</span></td>\(sunCell)\(uvCell)</tr>"
     }
     let sunHeading: HTML = sun ? "<th scope=\"col\">Sunrise – sunset</th>" : ""
+    let uvHeading: HTML = uv ? "<th scope=\"col\">UV index (max)</th>" : ""
     return """
       <table class="week"><caption>Week</caption>
-      <thead><tr><th scope="col">Day</th><th scope="col">Date</th><th scope="col">Temperature</th><th scope="col">Wind</th><th scope="col">Summary</th>\(sunHeading)</tr></thead>
+      <thead><tr><th scope="col">Day</th><th scope="col">Date</th><th scope="col">Temperature</th><th scope="col">Wind</th><th scope="col">Summary</th>\(sunHeading)\(uvHeading)</tr></thead>
       <tbody>\(rows)</tbody></table>
       """
   }
@@ -190,7 +193,7 @@ enum WeatherPage {
   private static func hourlyTable(_ hourly: HourlyViewModel) -> HTML {
     let groups = hourly.sections.map { section -> HTML in
       let rows = section.hours.map { hour -> HTML in
-        "<tr><th scope=\"row\">\(hour.time)</th><td>\(hour.temperature)</td><td>\(hour.windSpeed)</td><td>\([hour.precipitation, hour.precipitationAmount].compactMap { $0 }.joined(separator: " · "))</td><td class=\"conditions\">\(WeatherSymbol.image(hour.iconName, size: 24))<span>\(hour.summary)</span></td></tr>"
+        "<tr><th scope=\"row\">\(hour.time)</th><td>\(hour.temperature)</td><td>\(hour.wind)</td><td>\([hour.precipitation, hour.precipitationAmount].compactMap { $0 }.joined(separator: " · "))</td><td class=\"conditions\">\(WeatherSymbol.image(hour.iconName, size: 24))<span>\(hour.summary)</span></td></tr>"
       }
       return
         "<tbody><tr class=\"date\"><th scope=\"rowgroup\" colspan=\"5\">\(section.date)</th></tr>\(rows)</tbody>"
@@ -200,6 +203,16 @@ enum WeatherPage {
       <thead><tr><th scope="col">Time</th><th scope="col">Temperature</th><th scope="col">Wind</th><th scope="col">Precipitation</th><th scope="col">Summary</th></tr></thead>
       \(groups)</table>
       """
+  }
+
+  /// The day's other quantities (dew point, humidity, pressure, UV, visibility, cloud cover,
+  /// air quality), each a fact with its unit as the view model wrote it.
+  private static func quantityFacts(_ rows: [QuantityRow]) -> HTML {
+    let kinds: [QuantityKind] = [
+      .dewPoint, .humidity, .pressure, .uvIndex, .visibility, .cloudCover, .airQuality,
+    ]
+    let facts = kinds.compactMap { kind in rows.first(kind).map { fact($0.label, $0.text) } }
+    return "\(facts)"
   }
 
   /// One more fact of the day, when the forecast holds it.

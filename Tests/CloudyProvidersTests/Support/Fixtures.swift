@@ -16,6 +16,7 @@ enum Fixture: String {
   case nwsForecastSI = "nws-forecast-tallahassee-2019-10-13-si"
   case nwsForecastHourly = "nws-forecast-hourly-tallahassee-2019-10-14-us"
   case nwsPoints = "Alerts/nws-points"
+  case openMeteoAirQualityBerlin = "open-meteo-air-quality-berlin-2024-02-21-current"
 
   var bytes: [UInt8] {
     get throws {
