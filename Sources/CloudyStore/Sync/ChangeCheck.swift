@@ -117,6 +117,10 @@ enum ChangeCheck {
       "time_notation": ["12h", "24h"], "units_notation": ["imperial", "metric"],
       "temperature_notation": ["fahrenheit", "celsius"],
       "alert_level": ["all", "moderate", "severe", "none"],
+      // migration 8's units (the CHECKs of `settings`)
+      "wind_unit": ["km/h", "m/s", "mph", "kn", "bft"],
+      "pressure_unit": ["hpa", "inhg", "mmhg", "kpa"], "precipitation_unit": ["mm", "in"],
+      "distance_unit": ["km", "mi"], "air_quality_scale": ["european", "us"],
     ]
     guard let values = allowed[field] else { return plainValueRefusal(value) }
     guard case .text(let text) = value, values.contains(text) else {
