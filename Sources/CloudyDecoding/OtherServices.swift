@@ -4,8 +4,9 @@ import CloudyJSON
 /// the service ("an OpenWeatherMap One Call answer") instead of reporting the first field an
 /// Open-Meteo reader misses ("missing field latitude"). Each shape is the one the service
 /// documents, and the tests hold a saved answer of each of OpenWeatherMap (One Call, 5-day /
-/// 3-hour, current weather), WeatherAPI.com and AccuWeather (daily); Visual Crossing's and
-/// Tomorrow.io's are recognised by their documented keys.
+/// 3-hour, current weather), WeatherAPI.com, AccuWeather (daily), Weatherstack, WeatherFlow
+/// Tempest (better_forecast) and Bright Sky; Visual Crossing's and Tomorrow.io's are recognised
+/// by their documented keys.
 ///
 /// Why here and not in the decoders: every key these shapes are told by is one no Open-Meteo or
 /// Dark Sky answer has, so a recognised file is never a forecast Cloudy could have read.
@@ -35,6 +36,29 @@ enum OtherServices {
       case .array? = top["weather"]?.value
     {
       return "an OpenWeatherMap current-weather answer"
+    }
+    // Weatherstack: {"request": {"type", "query", "unit"…}, "location": {"timezone_id",
+    // "localtime_epoch"…}, "current": {"weather_descriptions"…}}. Before WeatherAPI.com's
+    // check, whose `localtime_epoch` it shares.
+    if let request = top["request"], case .object = request.value, request["query"] != nil,
+      top["location"]?["timezone_id"] != nil || top["current"]?["weather_descriptions"] != nil
+    {
+      return "a Weatherstack answer"
+    }
+    // WeatherFlow Tempest's better_forecast: {"current_conditions": {…}, "forecast": {"daily":
+    // […], "hourly": […]}, "station": {…}, "units": {…}, "timezone_offset_minutes"}.
+    if top["current_conditions"]?["conditions"] != nil
+      || (top["forecast"]?["daily"] != nil && top["station"] != nil)
+    {
+      return "a WeatherFlow Tempest better_forecast answer"
+    }
+    // Bright Sky (DWD data): /weather {"weather": [{"timestamp", "source_id"…}], "sources": […]},
+    // /current_weather {"weather": {…}, "sources": […]}.
+    let weather = top["weather"]
+    let record: JSONNode? =
+      if case .array(let records)? = weather?.value { records.first } else { weather }
+    if record?["timestamp"] != nil, case .array? = top["sources"]?.value {
+      return "a Bright Sky (DWD) weather answer"
     }
     // WeatherAPI.com: {"location": {"name", "tz_id", "localtime_epoch"…}, "current": {"temp_c"…},
     // "forecast": {"forecastday": […]}}.

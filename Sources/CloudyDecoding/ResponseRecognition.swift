@@ -1,5 +1,6 @@
 import CloudyJSON
 public import CloudyModels
+import CloudyXML
 
 /// What a saved file is when it is not a forecast Cloudy can cache, said in the refusal instead
 /// of a generic "not a forecast": another Open-Meteo API's answer (geocoding, air quality,
@@ -12,9 +13,17 @@ public enum ResponseRecognition {
   /// The refusal's words ("an Open-Meteo air-quality response, not a forecast"), or nil when
   /// the file may be a forecast (or is not JSON: the decoder says that).
   public static func notAForecast(_ json: [UInt8]) -> String? {
+    if let xml = xmlDocument(json) { return xml }
     guard let document = try? ResponseJSON.parse(json) else { return nil }
     if let service = OtherServices.recognise(document) {
       return "\(service), a service whose answers Cloudy does not read"
+    }
+    // OpenWeatherMap's geocoding API: [{"name", "local_names", "lat", "lon", "country"}].
+    if case .array(let entries) = document.value, let first = entries.first,
+      first["lat"] != nil, first["lon"] != nil, first["country"] != nil, first["name"] != nil
+    {
+      return
+        "an OpenWeatherMap geocoding answer (a place search), not a forecast: add the place with cloudy-locations add, then fetch or import a forecast for it"
     }
     guard case .object = document.value else { return nil }
     let top = document
@@ -40,8 +49,35 @@ public enum ResponseRecognition {
     }
   }
 
-  /// An answer of Open-Meteo's geocoding API, with the places it found or with none.
+  /// An XML forecast Cloudy does not read, by its root: Environment Canada's citypage
+  /// (`<siteData>`, dd.weather.gc.ca/citypage_weather/). Nil for anything else.
+  private static func xmlDocument(_ body: [UInt8]) -> String? {
+    let head = String(decoding: body.prefix(4096), as: UTF8.self)
+    guard
+      head.drop(while: { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" })
+        .first == "<",
+      let root = XMLReader.rootName(head)
+    else { return nil }
+    switch root {
+    case "siteData":
+      return
+        "an Environment Canada citypage forecast (XML), which Cloudy does not read; for a Canadian place use a provider Cloudy reads (cloudy-forecast fetch, e.g. --provider open-meteo), and for its warnings import Environment Canada's CAP documents"
+    default:
+      return nil
+    }
+  }
+
+  /// An answer of Open-Meteo's geocoding API, with the places it found or with none; or
+  /// OpenWeatherMap's place searches: `find` ({"message": "accurate", "cod", "count", "list":
+  /// [{"name", "coord", "main"…}]}) and its geocoding API (a list of {"name", "local_names",
+  /// "lat", "lon", "country"}).
   private static func geocodingAnswer(_ top: JSONNode) -> String? {
+    if case .array(let list)? = top["list"]?.value, top["count"] != nil, top["cod"] != nil,
+      top["city"] == nil, list.allSatisfy({ $0["coord"] != nil && $0["name"] != nil })
+    {
+      return
+        "an OpenWeatherMap place search answer (find), not a forecast: add the place with cloudy-locations add, then fetch or import a forecast for it"
+    }
     // Open-Meteo's place search: {"results": [{"name", "latitude", "longitude", "feature_code"…}]}.
     if case .array(let results)? = top["results"]?.value,
       results.contains(where: { $0["latitude"] != nil && $0["name"] != nil })

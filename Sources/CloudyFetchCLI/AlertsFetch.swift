@@ -136,8 +136,11 @@ struct AlertsFetch {
         try states.recordFetchState(state(memory), for: target.place, source: source)
         return .unchanged(target, source)
       case .fetched(let alerts, let notes, let memory):
+        // The NWS's answer is the place's whole active list: what it no longer holds ended.
+        // MeteoAlarm's reading is not (it reads at most a number of documents).
         try StoreAccess.alertStore(writing: databasePath).record(
-          alerts, for: target.place, fetchedAt: now)
+          alerts, for: target.place, fetchedAt: now,
+          endingOthersOf: source == .nws ? .nws : nil)
         try states.recordFetchState(state(memory), for: target.place, source: source)
         return .stored(target, source, count: alerts.count, notes: notes)
       }

@@ -19,7 +19,8 @@ public enum AlertsJSON {
   }
 
   /// One alert: `onset` is when it begins (onset, else effective, else sent) and `expires` when
-  /// it ends (the NWS's `ends`, else `expires`; null: until cancelled).
+  /// it ends (the NWS's `ends`, else `expires`; null: the alert states no end, and `active`
+  /// then follows `WeatherAlert.endsBy`, a day after it was sent or began).
   public static func alert(_ row: AlertRowViewModel) -> JSON {
     let alert = row.alert
     return .object([

@@ -42,7 +42,8 @@ enum ImportAlerts {
       throw error
     }
     try StoreAccess.alertStore(writing: databasePath).record(
-      decoded.alerts, for: target.place, fetchedAt: WallClock.now())
+      decoded.alerts, for: target.place, fetchedAt: WallClock.now(),
+      endingOthersOf: decoded.wholeListOf)
     if json {
       Output.json(
         .object([
@@ -65,10 +66,12 @@ enum ImportAlerts {
     throws -> String?
   {
     guard let decoded = try? AlertDecoder.decode(body, for: target.coordinate, languages: []),
-      !decoded.alerts.isEmpty
+      !decoded.alerts.isEmpty || decoded.wholeListOf != nil
     else { return nil }
     try StoreAccess.alertStore(writing: databasePath).record(
-      decoded.alerts, for: target.place, fetchedAt: WallClock.now())
+      decoded.alerts, for: target.place, fetchedAt: WallClock.now(),
+      endingOthersOf: decoded.wholeListOf)
+    guard !decoded.alerts.isEmpty else { return nil }
     return "kept the response's \(MessageText.counted(decoded.alerts.count, "alert"))"
   }
 }

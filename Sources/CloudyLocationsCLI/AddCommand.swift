@@ -30,7 +30,9 @@ extension CloudyLocations {
         purpose with --pick N.
 
         With --lat and --lon: saves NAME (or --name NAME) exactly as typed, at those \
-        coordinates, without looking anything up.
+        coordinates, without looking the name up; its time zone is the nearest gazetteer \
+        place's (within 300 km; else none, and times show in UTC until a forecast gives one), \
+        so its forecast and alerts read in local time.
 
         Names already saved (ignoring case) are refused (65). The first place saved is \
         selected.
@@ -78,7 +80,9 @@ extension CloudyLocations {
         if let coordinate = try coordinates.coordinate() {
           let store = try StoreAccess.locationStore(writing: databasePath)
           let added = try store.add(
-            NewLocation(name: checked, coordinate: coordinate, source: .coordinates))
+            NewLocation(
+              name: checked, coordinate: coordinate,
+              timeZone: GazetteerGeocoder().timeZone(nearest: coordinate), source: .coordinates))
           report(added: .saved(added, selection: try store.selection()), search: nil)
         } else {
           try addFromGazetteer(checked, databasePath)

@@ -9,7 +9,8 @@ public enum PlaceReference: Hashable, Sendable {
   /// 1-based, over Saved Locations in the order the list shows them.
   case number(Int)
   /// Matched ignoring case: the whole name first, else a unique beginning ("Rich" for
-  /// "Richmond, Virginia, US").
+  /// "Richmond, Virginia, US"); else as the place was added or without accents (see
+  /// `index(in:)`).
   case name(String)
 
   /// What the command line accepts: digits only (ASCII) mean a row number, anything else a
@@ -28,7 +29,11 @@ public enum PlaceReference: Hashable, Sendable {
   public static let namedCandidates = 5
 
   /// The index in `locations` (the list, in order) of the place meant. The rules, in order:
-  /// the exact name; the name ignoring case; the one name that begins with it, ignoring case.
+  /// the exact name; the name ignoring case; the one name that begins with it, ignoring case;
+  /// then, folded by `PlaceNameKey` (no accents, case or apostrophes), the name or the query it
+  /// was added under (what the user typed: "Wien" for the place saved as Vienna, "Poznan" for
+  /// Poznań), else the one name that begins with it. Several matches are refused with the
+  /// candidates at every step.
   /// Case is Unicode case here; a store that looks names up in an index folds ASCII case
   /// only, and falls back to these rules for text with other letters (see
   /// `LocationRepository.locate`).
@@ -56,6 +61,7 @@ public enum PlaceReference: Hashable, Sendable {
         }
         : equal
       guard let first = matches.first else {
+        if let folded = try Self.foldedIndex(typed, in: locations) { return folded }
         throw .noPlaceNamed(
           typed, saved: locations.prefix(Self.namedCandidates).map(\.name),
           savedCount: locations.count)
@@ -68,5 +74,28 @@ public enum PlaceReference: Hashable, Sendable {
       }
       return first
     }
+  }
+
+  /// The place `typed` names once accents, case and apostrophes are folded: one whose name or
+  /// query is the same, else the one whose name begins with it; nil when none does.
+  public static func foldedIndex(_ typed: String, in locations: [Location])
+    throws(PlaceReferenceError)
+    -> Int?
+  {
+    let key = PlaceNameKey.fold(typed)
+    guard !key.isEmpty else { return nil }
+    let keys = locations.map { (PlaceNameKey.fold($0.name), $0.query.map(PlaceNameKey.fold)) }
+    var matches = keys.indices.filter { keys[$0].0 == key || keys[$0].1 == key }
+    if matches.isEmpty {
+      matches = keys.indices.filter { keys[$0].0.hasPrefix(key) }
+    }
+    guard let first = matches.first else { return nil }
+    guard matches.count == 1 else {
+      throw .ambiguousName(
+        typed,
+        matches: matches.prefix(namedCandidates).map { "\($0 + 1) \(locations[$0].name)" },
+        matchCount: matches.count)
+    }
+    return first
   }
 }

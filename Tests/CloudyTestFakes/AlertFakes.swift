@@ -25,7 +25,9 @@ package final class FakeAlertStore: AlertStoring {
     return byPlace
   }
 
-  package func record(_ alerts: [WeatherAlert], for place: Place, fetchedAt: Int64) throws {
+  package func record(
+    _ alerts: [WeatherAlert], for place: Place, fetchedAt: Int64, endingOthersOf: AlertSource?
+  ) throws {
     if case .saved(let id) = place, !knownPlaces.contains(id) {
       throw LocationError.notFound("with id \(id)")
     }
@@ -34,6 +36,16 @@ package final class FakeAlertStore: AlertStoring {
     for alert in alerts {
       list.removeAll { $0.identifier == alert.identifier }
       list.append(alert)
+    }
+    if let source = endingOthersOf {
+      let kept = Set(alerts.map(\.identifier))
+      list = list.compactMap { alert in
+        guard alert.source == source, !kept.contains(alert.identifier) else { return alert }
+        if alert.begins > fetchedAt { return nil }
+        var ended = alert
+        if (alert.until ?? .max) > fetchedAt { ended.ends = fetchedAt }
+        return ended
+      }
     }
     stored[place] = list
   }

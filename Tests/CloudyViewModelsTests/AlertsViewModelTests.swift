@@ -43,14 +43,15 @@ struct AlertsViewModelTests {
     #expect(ended.banner == nil)
   }
 
-  @Test func beginsAtEffectiveElseSentAndWithoutAnEndLastsUntilCancelled() throws {
+  @Test func beginsAtEffectiveElseSentAndWithoutAnEndLastsADay() throws {
     var effectiveOnly = S.warning
     effectiveOnly.onset = nil
     effectiveOnly.effective = S.noon + 1
     #expect(activeEvents(try model([effectiveOnly], at: S.noon)).isEmpty)
     #expect(activeEvents(try model([effectiveOnly], at: S.noon + 1)).count == 1)
-    let later = S.untilCancelled.sent + 1_000 * S.hour
+    let later = S.untilCancelled.sent + 23 * S.hour
     #expect(activeEvents(try model([S.untilCancelled], at: later)) == [S.untilCancelled.identifier])
+    #expect(activeEvents(try model([S.untilCancelled], at: later + S.hour)).isEmpty)
     #expect(activeEvents(try model([S.untilCancelled], at: S.untilCancelled.sent - 1)).isEmpty)
   }
 
@@ -101,7 +102,7 @@ struct AlertsViewModelTests {
     let rows = model.rows(includingEnded: false)
     // 14:00 UTC is 9:00 AM in New York; ends 08:00 UTC the next day is 3:00 AM.
     #expect(rows[0].period == "Thu Nov 26 09:00 AM – Fri Nov 27 03:00 AM")
-    #expect(rows[1].period == "Thu Nov 26 06:00 AM – until cancelled")
+    #expect(rows[1].period == "Thu Nov 26 06:00 AM – Fri Nov 27 06:00 AM (no end stated)")
     #expect(rows[0].sender == "NWS Sterling VA")
   }
 
@@ -160,5 +161,51 @@ struct AlertMarksTests {
     let later = try AlertMarks(alerts: store, settings: settings, now: S.warning.ends!)
     #expect(later.severity(of: .saved(1)) == nil)
     #expect(later.severity(of: .saved(3)) == .moderate)
+  }
+}
+
+extension AlertsViewModelTests {
+  /// An alert that states no end (Macau's SMG, GDACS) is not a banner forever: it ends a day
+  /// after it was sent or began unless a newer message renews it.
+  @Test func anAlertThatStatesNoEndEndsADayAfterItWasSent() throws {
+    let messages = [S.untilCancelled]
+    #expect(try model(messages, at: S.noon, level: .all).shown.map(\.event) == ["Flood Watch"])
+    #expect(
+      try model(messages, at: S.noon + 22 * S.hour, level: .all).shown.map(\.event)
+        == ["Flood Watch"])
+    #expect(try model(messages, at: S.noon + 23 * S.hour, level: .all).shown.isEmpty)
+    #expect(try model(messages, at: S.noon + 550 * 24 * S.hour, level: .all).shown.isEmpty)
+    // Renewed: the same alert sent again later stands a day from then.
+    var renewed = S.untilCancelled
+    renewed.sent = S.noon + 20 * S.hour
+    #expect(
+      try model([renewed], at: S.noon + 30 * S.hour, level: .all).shown.map(\.event)
+        == ["Flood Watch"])
+  }
+
+  /// "Flood Watch (Moderate): Flood Watch issued …" said the event twice.
+  @Test func theBannerNamesTheEventOnce() throws {
+    var watch = S.untilCancelled
+    watch.headline = "Flood Watch issued November 26 at 6:00AM EST until further notice"
+    let banner = try #require(try model([watch], at: S.noon, level: .all).banner)
+    #expect(
+      banner.summary
+        == "Flood Watch (Moderate): issued November 26 at 6:00AM EST until further notice")
+    watch.headline = "Flood Watch"
+    #expect(try model([watch], at: S.noon, level: .all).banner?.summary == "Flood Watch (Moderate)")
+    watch.headline = "Rivers may rise quickly"
+    #expect(
+      try model([watch], at: S.noon, level: .all).banner?.summary
+        == "Flood Watch (Moderate): Rivers may rise quickly")
+  }
+
+  /// A minor advisory is not drawn like a severe warning: the tone (colour) and its word follow
+  /// the severity, for the app and the web alike.
+  @Test func theBannersToneFollowsTheSeverity() throws {
+    #expect(try model([S.advisory], at: S.noon + 2 * S.hour, level: .all).banner?.tone == .advisory)
+    #expect(try model([S.warning], at: S.noon + 3 * S.hour, level: .all).banner?.tone == .warning)
+    #expect(Set(AlertSeverity.allCases.map { AlertTone($0) }).count == AlertSeverity.allCases.count)
+    #expect(AlertTone(.minor).word == "Advisory")
+    #expect(AlertTone(.severe).word == "Warning")
   }
 }

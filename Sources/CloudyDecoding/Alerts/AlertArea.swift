@@ -3,9 +3,11 @@ import CloudyModels
 /// Where an alert applies, as its sender drew it: polygons and circles (CAP `<polygon>`,
 /// `<circle>`; the NWS's GeoJSON geometry), and whether a place lies inside.
 ///
-/// A polygon may cross the antimeridian (the Aleutians, Fiji, Chukotka): its longitudes then
-/// jump by more than 180° between neighbouring vertices, and are read on a 0…360° circle
-/// instead, the place too, so a ring from 179° to −179° is 2° wide, not 358°.
+/// A polygon may cross the antimeridian (the Aleutians, Fiji, Chukotka), drawn either with a
+/// jump (179° then −179°) or running past ±180 (GDACS writes −180.43 beside −178.49): the
+/// ring's longitudes are unwrapped so that neighbours are never more than 180° apart, and the
+/// place is tried at its longitude and one turn (360°) either side, so a place at 179.8° lies in
+/// a ring drawn from −180.43° to −178.49°, and one at −179.5° in a ring from 179° to −179°.
 struct AlertArea: Sendable {
   /// Closed rings of (latitude, longitude).
   var polygons: [[(latitude: Double, longitude: Double)]] = []
@@ -27,19 +29,30 @@ struct AlertArea: Sendable {
     -> Bool
   {
     guard ring.count >= 3 else { return false }
-    let crosses = zip(ring, ring.dropFirst() + [ring[0]]).contains {
-      abs($0.longitude - $1.longitude) > 180
+    var unwrapped: [(x: Double, y: Double)] = []
+    unwrapped.reserveCapacity(ring.count)
+    for vertex in ring {
+      var x = vertex.longitude
+      if let previous = unwrapped.last?.x {
+        while x - previous > 180 { x -= 360 }
+        while previous - x > 180 { x += 360 }
+      }
+      unwrapped.append((x, vertex.latitude))
     }
-    func x(_ longitude: Double) -> Double {
-      crosses && longitude < 0 ? longitude + 360 : longitude
+    return [0.0, 360, -360].contains { turn in
+      Self.evenOdd(unwrapped, x: place.longitude + turn, y: place.latitude)
     }
-    let px = x(place.longitude)
-    let py = place.latitude
+  }
+
+  /// Ray casting on plane coordinates.
+  private static func evenOdd(_ ring: [(x: Double, y: Double)], x px: Double, y py: Double)
+    -> Bool
+  {
     var inside = false
     var previous = ring[ring.count - 1]
     for vertex in ring {
-      let (xi, yi) = (x(vertex.longitude), vertex.latitude)
-      let (xj, yj) = (x(previous.longitude), previous.latitude)
+      let (xi, yi) = vertex
+      let (xj, yj) = previous
       if (yi > py) != (yj > py), px < (xj - xi) * (py - yi) / (yj - yi) + xi {
         inside.toggle()
       }

@@ -18,6 +18,11 @@ public enum AlertDecoder {
     public var notes: [String]
     /// The document's kind, e.g. "CAP 1.2".
     public var kind: AlertDocumentKind
+    /// The source whose whole list of active alerts for the place this is (an NWS
+    /// `alerts/active` answer, a Dark Sky-family response with an `alerts` array), so the
+    /// store ends that source's alerts it no longer holds; nil for a document that names only
+    /// itself (CAP, one NWS Feature).
+    public var wholeListOf: AlertSource? = nil
   }
 
   /// Decodes `body` for the place at `place`. `languages`: the reader's languages, most wanted
@@ -33,16 +38,26 @@ public enum AlertDecoder {
       var notes: [String] = []
       let alert = try CAPDecoding.decode(
         root, for: place, languages: languages, source: capSource, notes: &notes)
-      return Decoded(alerts: alert.map { [$0] } ?? [], notes: notes, kind: .cap12)
+      return Decoded(alerts: alert.map { [$0] } ?? [], notes: notes.map(Self.oneLine), kind: .cap12)
     case .nws(let document):
       var notes: [String] = []
       let alerts = try NWSAlertsDecoding.decode(
         JSONField(document, path: ""), for: place, notes: &notes)
-      return Decoded(alerts: alerts, notes: notes, kind: .nwsAlerts)
+      let whole = document["features"] != nil
+      if whole, alerts.isEmpty, notes.isEmpty {
+        notes.append("the NWS lists no active alerts for the place")
+      }
+      return Decoded(
+        alerts: alerts, notes: notes.map(Self.oneLine), kind: .nwsAlerts,
+        wholeListOf: whole ? .nws : nil)
     case .darkSky(let document):
       var notes: [String] = []
-      let alerts = try DarkSkyAlertsDecoding.decode(JSONField(document, path: ""), notes: &notes)
-      return Decoded(alerts: alerts, notes: notes, kind: .darkSky)
+      let field = JSONField(document, path: "")
+      let alerts = try DarkSkyAlertsDecoding.decode(field, notes: &notes)
+      let source = try DarkSkyAlertsDecoding.source(field)
+      return Decoded(
+        alerts: alerts, notes: notes.map(Self.oneLine), kind: .darkSky,
+        wholeListOf: document["alerts"] != nil ? source : nil)
     case .refused(let what):
       throw .invalidResponse(what)
     case nil:
@@ -50,6 +65,13 @@ public enum AlertDecoder {
         "it is not an alerts document: expected a CAP 1.2 document, the NWS's alerts/active answer or a Dark Sky-compatible response"
       )
     }
+  }
+
+  /// A note on one line: a sender's text (an identifier, an event) may hold line breaks and
+  /// indentation, which a note must not print as `\n      `.
+  static func oneLine(_ text: String) -> String {
+    text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
+      .joined(separator: " ")
   }
 
   /// Whether `body` is an alerts document (one Cloudy reads, or one it refuses by name), as
@@ -109,11 +131,19 @@ public enum AlertDocumentKind: String, Sendable {
     {
       return .darkSky(document)
     }
+    if let other = OtherAlertDocuments.recognise(top) { return .refused(other) }
     return nil
   }
 
-  /// The NWS's JSON-LD context, which an empty answer still carries.
+  /// An NWS `alerts/active` answer even when it lists nothing (a quiet point): its title
+  /// ("Current watches, warnings, and advisories for 33.4 N, 112.1 W"), or the NWS's JSON-LD
+  /// context.
   private static func isNWS(_ top: JSONNode) -> Bool {
+    if case .string(let title)? = top["title"]?.value,
+      title.lowercased().contains("watches, warnings, and advisories")
+    {
+      return true
+    }
     guard case .array(let context)? = top["@context"]?.value else { return false }
     return context.contains {
       if case .string(let vocab)? = $0["@vocab"]?.value {
@@ -147,6 +177,8 @@ public enum AlertDocumentKind: String, Sendable {
         )
       }
       return .cap(root)
+    case "rss":
+      return .refused(OtherAlertDocuments.rss(root))
     case "feed":
       let entries = root.children.filter { $0.name == "entry" }
       return .refused(

@@ -41,16 +41,29 @@ enum CAPDecoding {
     }
     var alert = WeatherAlert(
       identifier: identifier, sender: sender, sent: sent, messageType: type,
-      references: references, event: text(info, "event") ?? "Alert",
+      references: references,
+      event: AlertPeriod.eventName(
+        event: text(info, "event"), headline: text(info, "headline"),
+        category: text(info, "category")),
       severity: AlertSeverity(cap: text(info, "severity") ?? ""),
       urgency: AlertUrgency(cap: text(info, "urgency") ?? ""),
       certainty: AlertCertainty(cap: text(info, "certainty") ?? ""),
-      headline: text(info, "headline"), description: text(info, "description"),
-      instruction: text(info, "instruction"), senderName: text(info, "senderName"),
+      headline: AlertPeriod.oneLine(text(info, "headline")),
+      description: text(info, "description"), instruction: text(info, "instruction"),
+      senderName: AlertPeriod.oneLine(text(info, "senderName")),
       language: text(info, "language") ?? "en-US",
       onset: try time(info, "onset", of: identifier, notes: &notes),
       effective: try time(info, "effective", of: identifier, notes: &notes),
       expires: try time(info, "expires", of: identifier, notes: &notes), source: source)
+    let parameters = info.children.filter { $0.name == "parameter" }.compactMap {
+      parameter -> (name: String, value: String)? in
+      guard let name = text(parameter, "valueName"), let value = text(parameter, "value") else {
+        return nil
+      }
+      return (name, value)
+    }
+    AlertPeriod.settle(
+      &alert, statedEnd: AlertPeriod.statedEnd(parameters: parameters), notes: &notes)
     let areas = info.children.filter { $0.name == "area" }
     var kept: [String] = []
     var anyHolds = areas.isEmpty

@@ -2,17 +2,22 @@ import CloudyModels
 import CloudyServices
 
 /// Reads the `alerts` array of a Dark Sky or Pirate Weather response: `title`, `severity`
-/// (warning, watch, advisory: CAP's severe, moderate, minor), `time`, `expires` (unix
+/// (warning, watch, advisory: CAP's severe, moderate, minor; or CAP's own words, as Pirate
+/// Weather passes them on), `time`, `expires` (unix
 /// seconds), `regions`, `description`, `uri`. The service already matched them to the place
 /// it was asked about; they carry no identifier, so the `uri` (the NWS's CAP link) stands for
 /// one, else the title and issue time.
 enum DarkSkyAlertsDecoding {
+  /// Pirate Weather or Dark Sky, by the response's flags.
+  static func source(_ document: JSONField) throws(ForecastError) -> AlertSource {
+    try DarkSkyDecoding.service(document) == .pirateWeather ? .pirateWeather : .darkSky
+  }
+
   static func decode(_ document: JSONField, notes: inout [String]) throws(ForecastError)
     -> [WeatherAlert]
   {
     guard let list = try document.optional("alerts") else { return [] }
-    let source: AlertSource =
-      try DarkSkyDecoding.service(document) == .pirateWeather ? .pirateWeather : .darkSky
+    let source = try source(document)
     var alerts: [WeatherAlert] = []
     for entry in try list.elements() {
       let title = try entry.optional("title")?.string().trimmingWhitespace() ?? ""

@@ -72,16 +72,29 @@ enum NWSAlertsDecoding {
     var alert = WeatherAlert(
       identifier: identifier, sender: try text("sender") ?? "w-nws.webmaster@noaa.gov",
       sent: try time("sent") ?? 0, messageType: type, references: references,
-      event: try text("event") ?? "Alert", severity: AlertSeverity(cap: try text("severity") ?? ""),
+      event: AlertPeriod.eventName(
+        event: try text("event"), headline: try text("headline"), category: try text("category")),
+      severity: AlertSeverity(cap: try text("severity") ?? ""),
       urgency: AlertUrgency(cap: try text("urgency") ?? ""),
       certainty: AlertCertainty(cap: try text("certainty") ?? ""),
-      headline: try text("headline"), description: try text("description"),
+      headline: AlertPeriod.oneLine(try text("headline")), description: try text("description"),
       instruction: try text("instruction"), senderName: try text("senderName"), language: "en-US",
       areas: (try text("areaDesc"))?.split(separator: ";").map {
         String($0).trimmingWhitespace()
       }.filter { !$0.isEmpty } ?? [],
       onset: try time("onset"), effective: try time("effective"), expires: try time("expires"),
       ends: try time("ends"), source: .nws)
+    var parameters: [(name: String, value: String)] = []
+    if let listed = try properties.optional("parameters"), case .object = listed.value {
+      for name in ["eventEndingTime", "VTEC"] {
+        guard let values = try listed.optional(name), case .array = values.value else { continue }
+        for value in try values.elements() {
+          if case .string(let text) = value.value { parameters.append((name, text)) }
+        }
+      }
+    }
+    AlertPeriod.settle(
+      &alert, statedEnd: AlertPeriod.statedEnd(parameters: parameters), notes: &notes)
     if let geometry = try feature.optional("geometry") {
       let area = try Self.area(geometry)
       if area.hasGeometry, !area.contains(place) {

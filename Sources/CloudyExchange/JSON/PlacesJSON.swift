@@ -202,6 +202,17 @@ enum PlacesJSON {
       throw ImportRefusal(
         top.problem(nil, "expected a Cloudy places export (an object), found \(root.kindName)"))
     }
+    // OpenStreetMap JSON from the Overpass API ([out:json]): {"version": 0.6, "generator":
+    // "Overpass API …", "osm3s", "elements": [{"type": "node", "lat", "lon", "tags"}…]}.
+    if case .array? = root["elements"]?.value,
+      root["osm3s"] != nil || root["generator"] != nil
+    {
+      throw ImportRefusal(
+        top.problem(
+          "format",
+          "this is OpenStreetMap JSON from the Overpass API, not GeoJSON or a Cloudy export: export the query's result as GeoJSON (overpass-turbo: Export → GeoJSON) and import that with --format geojson; only elements with a name tag become places, so give the places you want names"
+        ))
+    }
     guard case .string(formatName) = root["format"]?.value else {
       throw ImportRefusal(
         top.problem(

@@ -13,14 +13,15 @@ public enum AlertSeverity: String, CaseIterable, Comparable, Hashable, Sendable 
     self = Self(rawValue: text.lowercased()) ?? .unknown
   }
 
-  /// Dark Sky's (and Pirate Weather's) three words on CAP's scale: a warning is severe, a watch
-  /// moderate, an advisory minor.
+  /// Dark Sky's three words on CAP's scale: a warning is severe, a watch moderate, an advisory
+  /// minor. Pirate Weather, Dark Sky-compatible, writes CAP's own words there ("Severe") for
+  /// alerts it passes on from CAP senders: those are read as CAP's.
   public init(darkSky text: String) {
-    switch text.lowercased() {
+    switch text.trimmingWhitespace().lowercased() {
     case "warning": self = .severe
     case "watch": self = .moderate
     case "advisory": self = .minor
-    default: self = .unknown
+    default: self.init(cap: text.trimmingWhitespace())
     }
   }
 

@@ -79,6 +79,16 @@ public struct WeatherAlert: Hashable, Sendable {
   public var begins: Int64 { onset ?? effective ?? sent }
 
   /// When it ends: the NWS's `ends` where given (its `expires` is only when the message will be
-  /// reissued), else `expires`; nil: until cancelled.
+  /// reissued), else `expires`; nil when the message states no end (see `endsBy`).
   public var until: Int64? { ends ?? expires }
+
+  /// How long an alert that states no end lasts after it was sent (or began, if later) unless a
+  /// newer message renews it: a day. Senders that give no end (Macau's SMG, GDACS) send again
+  /// while the weather lasts, at least daily; one not renewed in a day is old news, not a
+  /// banner a year and a half later.
+  public static let unstatedDuration: Int64 = 24 * 3600
+
+  /// When it ends for a reader: `until` where the message states it, else
+  /// `unstatedDuration` after it was sent or began, whichever is later.
+  public var endsBy: Int64 { until ?? max(sent, begins) + Self.unstatedDuration }
 }

@@ -156,8 +156,11 @@ extension WatchedStore: AlertStoring {
     try reading(missing: [:]) { try AlertRepository(database: $0).alertsByPlace() }
   }
 
-  public func record(_ alerts: [WeatherAlert], for place: Place, fetchedAt: Int64) throws {
-    try AlertRepository(database: try writing()).record(alerts, for: place, fetchedAt: fetchedAt)
+  public func record(
+    _ alerts: [WeatherAlert], for place: Place, fetchedAt: Int64, endingOthersOf: AlertSource?
+  ) throws {
+    try AlertRepository(database: try writing()).record(
+      alerts, for: place, fetchedAt: fetchedAt, endingOthersOf: endingOthersOf)
   }
 
   @discardableResult

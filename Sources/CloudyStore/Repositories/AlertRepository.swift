@@ -12,8 +12,12 @@ public struct AlertRepository {
   }
 
   /// Stores `alerts` about `place` in one `BEGIN IMMEDIATE` transaction, each replacing a stored
-  /// message with its identifier.
-  public func record(_ alerts: [WeatherAlert], for place: Place, fetchedAt: Int64) throws {
+  /// message with its identifier; with `endingOthersOf`, the alerts of that source about the
+  /// place that the list no longer holds end at `fetchedAt` (see `AlertStoring`).
+  public func record(
+    _ alerts: [WeatherAlert], for place: Place, fetchedAt: Int64,
+    endingOthersOf source: AlertSource? = nil
+  ) throws {
     try database.write { db in
       if case .saved(let id) = place,
         try db.scalarInt("SELECT count(*) FROM location WHERE id = ?", [id]) == 0
@@ -25,6 +29,34 @@ public struct AlertRepository {
           "DELETE FROM alert WHERE location_id IS ? AND identifier = ?",
           [place.locationID, alert.identifier])
         try Self.insert(alert, for: place, fetchedAt: fetchedAt, in: db)
+      }
+      if let source {
+        try Self.end(
+          source, about: place, except: Set(alerts.map(\.identifier)), at: fetchedAt, in: db)
+      }
+    }
+  }
+
+  /// Ends at `now` the messages of `source` about `place` not in `kept`: one not begun yet is
+  /// removed (an end before its start would never be active and says nothing), one begun ends
+  /// now unless it ended already.
+  private static func end(
+    _ source: AlertSource, about place: Place, except kept: Set<String>, at now: Int64,
+    in db: Database
+  ) throws {
+    let stored = try db.query(
+      "SELECT identifier, coalesce(onset, effective, sent), coalesce(ends, expires) FROM alert WHERE location_id IS ? AND source = ?",
+      [place.locationID, source.rawValue]
+    ) { row in (row.string(0), row.int64(1), row.isNull(2) ? nil : row.int64(2)) }
+    for (identifier, begins, until) in stored where !kept.contains(identifier) {
+      if begins > now {
+        try db.execute(
+          "DELETE FROM alert WHERE location_id IS ? AND identifier = ?",
+          [place.locationID, identifier])
+      } else if until.map({ $0 > now }) ?? true {
+        try db.execute(
+          "UPDATE alert SET ends = ? WHERE location_id IS ? AND identifier = ?",
+          [now, place.locationID, identifier])
       }
     }
   }

@@ -20,6 +20,18 @@ public struct ForecastRepository {
         throw LocationError.notFound("with id \(id)")
       }
       try db.execute("DELETE FROM forecast WHERE location_id IS ?", [place.locationID])
+      // A place saved without a zone (by coordinates at sea, from a file without one) takes
+      // its first forecast's, so every view (alerts too) reads its times in local time; a
+      // zone the place has is never changed by a forecast, and only a region's zone
+      // ("America/Phoenix") is taken, not the UTC or fixed offset an answer falls back on.
+      // Synced like any place field.
+      if case .saved(let id) = place, weather.timeZone.contains("/"),
+        !weather.timeZone.hasPrefix("Etc/")
+      {
+        try db.execute(
+          "UPDATE location SET time_zone = ? WHERE id = ? AND time_zone IS NULL",
+          [weather.timeZone, id])
+      }
       let forecastID = try Self.insertForecast(weather, for: place, in: db)
       // Rows without a value are not kept (the schema refuses them too).
       for day in weather.days where day.hasValue { try Self.insert(day, of: forecastID, in: db) }

@@ -14,7 +14,8 @@ extension LocationRepository: LocationStoring {
   /// places as at 10: a number is a position; a name is looked up under the name's NOCASE
   /// collation (which folds ASCII case), then as a beginning of names by a range on the same
   /// index. Text with letters beyond ASCII, which NOCASE compares exactly, falls back to the
-  /// whole list and the Unicode rules once the index found nothing.
+  /// whole list and the Unicode rules once the index found nothing; so does a name the index
+  /// does not find, for the query it was added under and its spelling without accents.
   public func locate(_ reference: PlaceReference) throws -> Location {
     try database.read { _ in
       switch reference {
@@ -38,6 +39,12 @@ extension LocationRepository: LocationStoring {
         guard count == 0 else {
           throw PlaceReferenceError.ambiguousName(
             typed, matches: matches.map { "\($0.position + 1) \($0.name)" }, matchCount: count)
+        }
+        // Not by its stored spelling: as it was added, or without accents, over the list (only
+        // when the index found nothing, so a name that is there costs what it did).
+        let locations = try all()
+        if let folded = try PlaceReference.foldedIndex(typed, in: locations) {
+          return locations[folded]
         }
         throw PlaceReferenceError.noPlaceNamed(
           typed, saved: try names(limit: limit), savedCount: try self.count())

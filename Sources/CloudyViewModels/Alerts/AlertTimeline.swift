@@ -6,8 +6,10 @@ public import CloudyModels
 /// A message stands unless it is a Cancel, or another Update or Cancel names it in its
 /// references — whichever arrived first, so an Update stored before the alert it replaces still hides that
 /// alert when it comes. A standing alert is active from when it begins (onset, else effective,
-/// else sent) until it ends (the NWS's `ends`, else `expires`; neither: until cancelled). An
-/// ended alert is never active, whatever was last fetched.
+/// else sent) until it ends (the NWS's `ends`, else `expires`; neither: a day after it was sent
+/// or began, `WeatherAlert.endsBy`, unless a newer message renews it). An ended alert is never
+/// active, whatever was last fetched. An alert a source's latest whole list no longer holds
+/// ended when that list was stored (`AlertStoring.record(…endingOthersOf:)`).
 public struct AlertTimeline: Sendable {
   /// The messages that stand, in the order given.
   public let standing: [WeatherAlert]
@@ -27,15 +29,12 @@ public struct AlertTimeline: Sendable {
 
   /// Whether `alert` has begun and not ended at `now` (unix seconds).
   public static func isActive(_ alert: WeatherAlert, at now: Int64) -> Bool {
-    guard alert.begins <= now else { return false }
-    guard let until = alert.until else { return true }
-    return now < until
+    alert.begins <= now && now < alert.endsBy
   }
 
   /// Whether `alert` has ended by `now`; one that has not begun has not ended.
   public static func hasEnded(_ alert: WeatherAlert, at now: Int64) -> Bool {
-    guard let until = alert.until else { return false }
-    return until <= now
+    alert.endsBy <= now
   }
 
   /// The standing alerts active at `now`.
@@ -46,6 +45,6 @@ public struct AlertTimeline: Sendable {
   /// The first moment after `now` at which a standing alert begins or ends: when a page that
   /// stays open must look again, since no write announces it. Nil when nothing is due.
   public func nextChange(after now: Int64) -> Int64? {
-    standing.flatMap { [$0.begins, $0.until] }.compactMap { $0 }.filter { $0 > now }.min()
+    standing.flatMap { [$0.begins, $0.endsBy] }.filter { $0 > now }.min()
   }
 }

@@ -123,13 +123,14 @@ public final class AlertsViewModel {
     }
   }
 
-  /// "Thu Nov 26 2:00 PM – Fri Nov 27 6:00 AM"; "until cancelled" when it names no end.
+  /// "Thu Nov 26 2:00 PM – Fri Nov 27 6:00 AM"; when it names no end, the end it is given
+  /// (`WeatherAlert.endsBy`) with "(no end stated)".
   private func period(of alert: WeatherAlert) -> String {
     let pattern = "%a %b %-d " + settings.time.strftimePattern
     return zone.reading { local in
       let from = local.format(alert.begins, pattern)
-      let until = alert.until.map { local.format($0, pattern) } ?? "until cancelled"
-      return "\(from) – \(until)"
+      let until = local.format(alert.endsBy, pattern)
+      return "\(from) – \(until)" + (alert.until == nil ? " (no end stated)" : "")
     }
   }
 }

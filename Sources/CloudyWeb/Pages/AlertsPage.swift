@@ -96,7 +96,7 @@ enum AlertsPage {
     guard let banner else { return due }
     let more: HTML = shown > 1 ? " <span class=\"more\">(+\(shown - 1) more)</span>" : ""
     return """
-      <p class="alert-banner severity-\(banner.severity.rawValue)" role="alert"><a href="/places/\(PlaceParameter.text(place))/alerts"><span class="severity">\(banner.severity.text)</span> \(banner.event)\(banner.alert.headline.map { ": \($0)" } ?? "")</a>\(more)</p>\(due)
+      <p class="alert-banner severity-\(banner.severity.rawValue) tone-\(banner.tone.rawValue)" role="alert"><a href="/places/\(PlaceParameter.text(place))/alerts"><span class="severity">\(banner.severity.text)</span> \(banner.event)\(banner.headlineAfterEvent.map { ": \($0)" } ?? "")</a>\(more)</p>\(due)
       """
   }
 

@@ -23,7 +23,7 @@ enum AlertSamples {
     certainty: .likely, headline: "Wind Advisory", senderName: "NWS Sterling VA",
     areas: ["Fairfax"], onset: noon + hour, expires: noon + 4 * hour, source: .nws)
 
-  /// No expires, no ends: active until cancelled.
+  /// No expires, no ends: active for a day after it was sent (`WeatherAlert.endsBy`).
   static let untilCancelled = WeatherAlert(
     identifier: "urn:oid:2.49.0.1.840.0.aaa.003.1", sender: "w-nws.webmaster@noaa.gov",
     sent: noon - hour, event: "Flood Watch", severity: .moderate, urgency: .future,
