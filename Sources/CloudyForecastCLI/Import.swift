@@ -84,8 +84,13 @@ extension CloudyForecast {
         let weather = decoded.weather
         let distance = try ImportPlace.check(
           file: file, response: weather.coordinate, target: target, force: force)
-        try StoreAccess.forecastStore(writing: databasePath).save(weather, for: target.place)
+        // The NWS answers days and hours at two addresses: a part this answer lacks is kept
+        // from the same service's cached forecast of the point (`WeatherData.keepingParts`).
+        let store = try StoreAccess.forecastStore(writing: databasePath)
+        let merged = weather.keepingParts(of: try store.latest(for: target.place))
+        try store.save(merged.weather, for: target.place)
         var notes = decoded.notes
+        if let kept = Self.keptNote(merged.kept, of: merged.weather) { notes.append(kept) }
         if let entry { notes.insert(entry.note, at: 0) }
         if format == .darkSky,
           let kept = try ImportAlerts.keepForecastAlerts(
@@ -103,6 +108,21 @@ extension CloudyForecast {
             target: target, format: format, decoded: decoded, distance: distance, notes: notes),
           now: now)
       }
+    }
+
+    /// "kept the 7 days cached from the same service's earlier answer"; nil when nothing was.
+    static func keptNote(_ kept: ForecastContents, of weather: WeatherData) -> String? {
+      var parts: [String] = []
+      if kept.contains(.daily) {
+        parts.append(weather.days.count == 1 ? "the 1 day" : "the \(weather.days.count) days")
+      }
+      if kept.contains(.hourly) {
+        parts.append(weather.hours.count == 1 ? "the 1 hour" : "the \(weather.hours.count) hours")
+      }
+      if kept.contains(.current) { parts.append("the current conditions") }
+      guard !parts.isEmpty else { return nil }
+      return
+        "kept \(parts.joined(separator: " and ")) cached from the same service's earlier answer"
     }
 
     /// Open-Meteo's answer for several coordinates: the forecast nearest the place, and a note

@@ -48,7 +48,9 @@ struct TextFitTests {
     let glyphs = Glyphs.ascii
     #expect(glyphs.shown("67.8 °F · 13 mph") == "67.8 F - 13 mph")
     #expect(glyphs.shown("✓ 24 Hour") == "* 24 Hour")
-    #expect(glyphs.shown("Zürich") == "Z?rich")
+    // Issue 41: a Latin letter's ASCII spelling, "?" only for another script.
+    #expect(glyphs.shown("Zürich") == "Zurich")
+    #expect(glyphs.shown("東京") == "??")
     #expect(Glyphs.utf8.shown("✓ Zürich 67.8 °F") == "✓ Zürich 67.8 °F")
     #expect(glyphs.checkmark == "*")
   }

@@ -17,7 +17,8 @@ struct StoringContractTests {
     var testDescription: String { rawValue }
   }
 
-  /// A store of `kind`, with whatever must stay alive as long as it (the temporary folder).
+  /// A store of `kind`, with whatever must stay alive as long as it (the temporary folder: a
+  /// test keeps its subject, since a write into files removed under it is refused).
   final class Subject {
     let locations: any LocationStoring
     let settings: any SettingsStoring
@@ -65,7 +66,8 @@ struct StoringContractTests {
 
   @Test(arguments: Kind.allCases)
   func addingKeepsOrderAndSelectsTheFirstPlace(kind: Kind) throws {
-    let store = try Subject(kind).locations
+    let subject = try Subject(kind)
+    let store = subject.locations
     let a = try store.add(place("Richmond, Virginia, US"))
     let b = try store.add(place("Paris"))
     #expect(a.position == 0)
@@ -77,7 +79,8 @@ struct StoringContractTests {
 
   @Test(arguments: Kind.allCases)
   func namesAreUniqueIgnoringASCIICaseOnly(kind: Kind) throws {
-    let store = try Subject(kind).locations
+    let subject = try Subject(kind)
+    let store = subject.locations
     try store.add(place("Paris"))
     try refused(store, LocationError.duplicateName("Paris")) { _ = try store.add(place("PARIS")) }
     // Letters beyond ASCII compare exactly, as SQLite's NOCASE does: two different places.
@@ -92,7 +95,8 @@ struct StoringContractTests {
 
   @Test(arguments: Kind.allCases)
   func invalidNamesAndMissingPlacesAreRefusedUnchanged(kind: Kind) throws {
-    let store = try Subject(kind).locations
+    let subject = try Subject(kind)
+    let store = subject.locations
     let paris = try store.add(place("Paris"))
     try refused(store, LocationError.invalidName(.empty)) { _ = try store.add(place("   ")) }
     try refused(store, LocationError.invalidName(.controlCharacter(0x0A))) {
@@ -108,7 +112,8 @@ struct StoringContractTests {
 
   @Test(arguments: Kind.allCases)
   func movingShiftsThePlacesBetween(kind: Kind) throws {
-    let store = try Subject(kind).locations
+    let subject = try Subject(kind)
+    let store = subject.locations
     let ids = try ["A", "B", "C", "D"].map { try store.add(place($0)).id }
     try store.move(ids[3], to: 0)
     #expect(try names(store) == ["D", "A", "B", "C"])
@@ -119,7 +124,8 @@ struct StoringContractTests {
 
   @Test(arguments: Kind.allCases)
   func removingTheSelectionSelectsTheNextThenTheOneAboveThenCurrent(kind: Kind) throws {
-    let store = try Subject(kind).locations
+    let subject = try Subject(kind)
+    let store = subject.locations
     let ids = try ["A", "B", "C"].map { try store.add(place($0)).id }
     try store.setCurrentLocation(coordinate(1, 2))
     try store.select(.saved(ids[1]))
@@ -136,7 +142,8 @@ struct StoringContractTests {
 
   @Test(arguments: Kind.allCases)
   func clearingTheSelectedCurrentLocationSelectsTheFirstPlace(kind: Kind) throws {
-    let store = try Subject(kind).locations
+    let subject = try Subject(kind)
+    let store = subject.locations
     let first = try store.add(place("A"))
     try store.add(place("B"))
     try store.setCurrentLocation(coordinate(10, 20))
@@ -149,7 +156,8 @@ struct StoringContractTests {
 
   @Test(arguments: Kind.allCases)
   func placesAreLocatedByNumberNameAndUniqueBeginning(kind: Kind) throws {
-    let store = try Subject(kind).locations
+    let subject = try Subject(kind)
+    let store = subject.locations
     for name in ["Richmond, Virginia, US", "Richmond, California, US", "Paris", "Zürich", "3"] {
       try store.add(place(name))
     }
@@ -174,7 +182,8 @@ struct StoringContractTests {
 
   @Test(arguments: Kind.allCases)
   func settingsAreSetAndReset(kind: Kind) throws {
-    let store = try Subject(kind).settings
+    let subject = try Subject(kind)
+    let store = subject.settings
     #expect(try store.settings() == .defaults)
     try store.set(TimeNotation.twentyFourHour)
     try store.set(UnitsNotation.metric)

@@ -31,6 +31,7 @@ enum CommandLineAdvice {
     case .outcomeUnknown:
       "when the disk works again, run `cloudy-db check` and look before trying again"
     case .savedButNotReopened: "run `cloudy-db check`"
+    case .companionsReplaced: "run the command again"
     default: nil
     }
   }

@@ -116,6 +116,7 @@ public enum FailureMap {
     case .newerSchema: .newerSchema
     case .missingFile: .notFound
     case .notARegularFile, .fileSystem, .notSaved, .outcomeUnknown, .savedButNotReopened: .ioError
+    case .companionsReplaced: .busy
     case .checksumMismatch, .notCloudyDatabase, .notADatabase, .emptyFile, .migrationFailed,
       .foreignKeyViolations, .impossibleSize:
       .badData

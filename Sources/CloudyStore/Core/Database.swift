@@ -21,8 +21,9 @@ public final class Database {
   /// Runs inside the next write transaction, before its body, until one commits: work a
   /// writer owes the file that must not cost a transaction of its own (`SyncDevice.claim`).
   var beforeNextWrite: ((Database) throws -> Void)?
-  /// The -wal and -shm this connection opened (see `DatabaseCompanions`); nil until noted.
-  var companions: DatabaseCompanions?
+  /// The -wal and -shm this process held when last looked at (see `HeldCompanions`); nil
+  /// until noted.
+  private var heldCompanions: HeldCompanions?
 
   /// How long a statement waits for another process's lock before failing with SQLITE_BUSY.
   /// Cloudy's writes are short; five seconds covers a burst of concurrent commands and a backup.
@@ -226,8 +227,14 @@ public final class Database {
   /// done, `StoreError.outcomeUnknown`. A commit that went in but could not be synced is
   /// `outcomeUnknown` at once (readers see it; a power loss may take it). A first write into a
   /// database being created fails as `notSaved`, with no file left behind.
+  ///
+  /// Before it begins, the -wal and -shm the process holds are checked against the ones on
+  /// disk (`companionsReplaced`): when they were removed or replaced by hand, nothing is
+  /// written and `StoreError.companionsReplaced` is thrown, whatever a watcher has seen, so no
+  /// timing lets a write go through a stale view of the file.
   public func write<Result>(_ body: (Database) throws -> Result) throws -> Result {
     if isInTransaction { return try transaction(begin: "BEGIN IMMEDIATE", body) }
+    if companionsReplaced { throw StoreError.companionsReplaced(path: path) }
     do {
       return try attemptWrite(body)
     } catch let error as DatabaseError where error.isIOFailure {
@@ -336,25 +343,30 @@ public final class Database {
 
   // MARK: - Inspection
 
-  /// Notes which -wal and -shm this connection has open, once it has read the file in WAL mode.
+  /// Notes which -wal and -shm this process holds for the file (see `HeldCompanions`).
   func noteCompanions() {
-    companions = DatabaseCompanions(of: path)
+    heldCompanions = HeldCompanions(of: path)
   }
 
-  /// Notes them if not noted yet and SQLite has the -wal open now (a read-only connection
-  /// opens it at its first read in WAL mode, which may come after it was opened).
+  /// Notes them if none were found yet and SQLite has the -wal open now (a read-only
+  /// connection opens it at its first read in WAL mode, which may come after it was opened).
   func noteCompanionsIfUnknown() {
-    guard companions?.wal == nil || companions?.shm == nil, journalIsOpen else { return }
+    guard heldCompanions?.isEmpty ?? true, journalIsOpen else { return }
     noteCompanions()
   }
 
-  /// True when the -wal or -shm this connection opened was removed or replaced since (by hand:
-  /// SQLite never does it while a connection is open). Such a connection no longer sees other
-  /// processes' commits and must be closed — with every other connection of this process to
-  /// the file, which share its -shm — before a new one is opened.
+  /// True when a -wal or -shm this process holds for the file was removed or replaced since
+  /// it was opened (by hand: SQLite never does it while a connection is open). Such a
+  /// connection no longer sees other processes' commits and must be closed — with every other
+  /// connection of this process to the file, which share its -shm — before a new one is opened.
+  ///
+  /// Compares what the process holds (one `fstat` per descriptor, found again through
+  /// `/proc/self/fd` when one was closed or none was held) with what is beside the file now
+  /// (a `stat` of each name), so it is right whenever it is asked, whatever was seen before.
   var companionsReplaced: Bool {
-    guard let companions else { return false }
-    return companions.replaced(by: DatabaseCompanions(of: path))
+    guard !path.isEmpty, !path.hasPrefix(":memory:") else { return false }
+    if heldCompanions.map({ $0.isEmpty || !$0.stillHeld }) ?? true { noteCompanions() }
+    return heldCompanions?.differ(from: DatabaseCompanions(of: path)) ?? false
   }
 
   /// `count` bytes at `offset` of the main database file, read through SQLite's own descriptor:

@@ -32,6 +32,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case savedButNotReopened(path: String, cause: DatabaseError)
   /// The header claims more pages than the file (and its -wal) can hold.
   case impossibleSize(path: String, claimed: Int64, actual: Int64)
+  /// The -wal or -shm this process held was removed or replaced by hand while it was open: a
+  /// write through it could overwrite other processes' commits, so nothing was written. A
+  /// long-lived store (`WatchedStore`) reopens the file and writes again; a one-shot command
+  /// reports it (running it again opens the files that are there now).
+  case companionsReplaced(path: String)
 
   public var description: String {
     switch self {
@@ -66,6 +71,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(cause.causeWords) while saving to \(path), and Cloudy could not make sure of the outcome: the change may or may not have been saved"
     case .savedButNotReopened(let path, let cause):
       "the change was saved to the new database \(path), but it could not be opened again (\(cause.causeWords))"
+    case .companionsReplaced(let path):
+      "the -wal or -shm beside \(path) was removed or replaced while it was open; nothing was saved"
     case .impossibleSize(let path, let claimed, let actual):
       "\(path) is not a Cloudy database (its header claims \(claimed) bytes, the file holds \(actual)): it is damaged or was cut short"
     }

@@ -41,16 +41,25 @@ public final class WatchedStore {
   /// Runs `body` on the writing connection (opened, and the file created, on first use): for
   /// work that is neither a place nor a setting, such as applying another device's changes.
   public func withWriter<Result>(_ body: (Database) throws -> Result) throws -> Result {
-    try body(try writing())
+    try writing(body)
   }
 
-  /// The writer, on the file's current -wal and -shm: when they were removed or replaced by hand,
-  /// the watcher moves first (closing this writer), so the write sees every other process's
-  /// commits and no acknowledged one is overwritten.
-  private func writing() throws -> Database {
-    // A Bool, not the writer: a reference held here would keep it open past `willLeaveFiles`.
-    let writerStale = writer?.companionsReplaced == true
-    try watcher.followReplacedCompanions(otherConnectionStale: writerStale)
+  /// Runs `body` on the writer, on the file's current -wal and -shm. Every write checks them
+  /// first (`Database.write`); when they were removed or replaced by hand it writes nothing and
+  /// throws, and then every connection of this process moves to the files on disk (the
+  /// watcher's too, which shares the -shm) and `body` runs once more, so the write sees every
+  /// other process's commits and no acknowledged one is overwritten — whatever the watcher has
+  /// or has not seen yet.
+  private func writing<Result>(_ body: (Database) throws -> Result) throws -> Result {
+    do {
+      return try body(try openedWriter())
+    } catch StoreError.companionsReplaced {
+      try watcher.followReplacedCompanions(otherConnectionStale: true)
+      return try body(try openedWriter())
+    }
+  }
+
+  private func openedWriter() throws -> Database {
     if let writer { return writer }
     let opened = try DatabaseFile.openForWriting(path: watcher.path)
     writer = opened
@@ -97,27 +106,27 @@ extension WatchedStore: LocationStoring {
 
   @discardableResult
   public func add(_ new: NewLocation) throws -> Location {
-    try LocationRepository(database: try writing()).add(new)
+    try writing { try LocationRepository(database: $0).add(new) }
   }
 
   public func rename(_ id: Location.ID, to newName: String) throws -> Location {
-    try LocationRepository(database: try writing()).rename(id, to: newName)
+    try writing { try LocationRepository(database: $0).rename(id, to: newName) }
   }
 
   public func move(_ id: Location.ID, to position: Int) throws {
-    try LocationRepository(database: try writing()).move(id, to: position)
+    try writing { try LocationRepository(database: $0).move(id, to: position) }
   }
 
   public func remove(_ id: Location.ID) throws {
-    try LocationRepository(database: try writing()).remove(id)
+    try writing { try LocationRepository(database: $0).remove(id) }
   }
 
   public func select(_ place: Place) throws {
-    try LocationRepository(database: try writing()).select(place)
+    try writing { try LocationRepository(database: $0).select(place) }
   }
 
   public func setCurrentLocation(_ coordinate: Coordinate?) throws {
-    try LocationRepository(database: try writing()).setCurrentLocation(coordinate)
+    try writing { try LocationRepository(database: $0).setCurrentLocation(coordinate) }
   }
 }
 
@@ -128,7 +137,7 @@ extension WatchedStore: SettingsStoring {
 
   @discardableResult
   public func update(_ change: (inout Settings) -> Void) throws -> Settings {
-    try SettingsRepository(database: try writing()).update(change)
+    try writing { try SettingsRepository(database: $0).update(change) }
   }
 }
 
@@ -138,12 +147,12 @@ extension WatchedStore: ForecastStoring {
   }
 
   public func save(_ weather: WeatherData, for place: Place) throws {
-    try ForecastRepository(database: try writing()).save(weather, for: place)
+    try writing { try ForecastRepository(database: $0).save(weather, for: place) }
   }
 
   @discardableResult
   public func prune(issuedBefore cutoff: Int64) throws -> Int {
-    try ForecastRepository(database: try writing()).prune(issuedBefore: cutoff)
+    try writing { try ForecastRepository(database: $0).prune(issuedBefore: cutoff) }
   }
 }
 
@@ -159,12 +168,14 @@ extension WatchedStore: AlertStoring {
   public func record(
     _ alerts: [WeatherAlert], for place: Place, fetchedAt: Int64, endingOthersOf: AlertSource?
   ) throws {
-    try AlertRepository(database: try writing()).record(
-      alerts, for: place, fetchedAt: fetchedAt, endingOthersOf: endingOthersOf)
+    try writing {
+      try AlertRepository(database: $0).record(
+        alerts, for: place, fetchedAt: fetchedAt, endingOthersOf: endingOthersOf)
+    }
   }
 
   @discardableResult
   public func prune(endedBefore cutoff: Int64) throws -> Int {
-    try AlertRepository(database: try writing()).prune(endedBefore: cutoff)
+    try writing { try AlertRepository(database: $0).prune(endedBefore: cutoff) }
   }
 }

@@ -73,9 +73,24 @@ public final class CloudyApp {
   /// A question or text the Locations screen is waiting for, about the place it names by id:
   /// another process may reorder or shorten the list before the answer, and the answer must
   /// still act on that place (or say it is gone), never on whatever row is there then.
+  /// `name` is the place's name as the prompt shows it: when another process renames the place
+  /// while the prompt is open, the prompt takes the new name and says so (`renamedFrom`), so
+  /// neither answer acts on a name the place no longer has.
   enum LocationsPrompt {
-    case confirmRemoval(Location.ID, name: String)
-    case renaming(Location.ID, name: String, TextField)
+    case confirmRemoval(Location.ID, name: String, renamedFrom: String? = nil)
+    case renaming(Location.ID, name: String, TextField, renamedFrom: String? = nil)
+
+    var id: Location.ID {
+      switch self {
+      case .confirmRemoval(let id, _, _), .renaming(let id, _, _, _): id
+      }
+    }
+
+    var name: String {
+      switch self {
+      case .confirmRemoval(_, let name, _), .renaming(_, let name, _, _): name
+      }
+    }
   }
 
   // MARK: - Properties
@@ -114,6 +129,10 @@ public final class CloudyApp {
   var helpScroll = 0
   var alertsScroll = 0
   var locationsViewport = ListViewport()
+  /// The place the Locations cursor is on: after a change by any process the cursor goes to
+  /// that place's row, wherever the change put it (`followLocationsCursor`), never staying on a
+  /// row number that is another place now.
+  var locationsCursorPlace: Place?
   var settingsViewport = ListViewport()
   var candidatesViewport = ListViewport()
   var locationsPrompt: LocationsPrompt?
@@ -161,7 +180,8 @@ public final class CloudyApp {
       guard let self, change != .loaded || forecast != nil || locations.savedCount > 0
       else { return }
       do { try showSelectedPlace() } catch { show(error) }
-      locationsViewport.clamp(count: locationsRowCount)
+      followLocationsCursor()
+      revisePromptAfterChange()
       needsRedraw = true
     }
   }
@@ -285,6 +305,7 @@ public final class CloudyApp {
       locationsViewport.cursor = locationsRow(of: selected)
     }
     screen = next
+    if next == .locations { noteLocationsCursor() }
     needsRedraw = true
   }
 

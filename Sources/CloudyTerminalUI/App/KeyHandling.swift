@@ -5,6 +5,12 @@ import CloudyViewModels
 extension CloudyApp {
   /// Applies one key to the screen shown; returns what the terminal layer must do.
   public func handle(_ key: Key) -> [AppEffect] {
+    let effects = apply(key)
+    if screen == .locations { noteLocationsCursor() }
+    return effects
+  }
+
+  private func apply(_ key: Key) -> [AppEffect] {
     needsRedraw = true
     if key == .interrupt { return [.quit] }
     if key == .redraw { return [.redraw] }
@@ -145,6 +151,59 @@ extension CloudyApp {
       ? indexPath.row : (indexPath.section == 0 ? 0 : indexPath.row + 1)
   }
 
+  /// The cursor's row of `place` now (one lookup by id); nil when it is no longer listed.
+  func locationsRow(of place: Place) -> Int? {
+    switch place {
+    case .current:
+      return locations.index(of: .current) == nil ? nil : 0
+    case .saved(let id):
+      return locations.indexPath(of: id).map(locationsRow(of:))
+    }
+  }
+
+  /// Remembers which place the cursor is on (after a key, or on arriving at Locations).
+  func noteLocationsCursor() {
+    guard locationsRowCount > 0,
+      let row = locations.viewModel(at: locationsIndexPath(locationsViewport.cursor))
+    else {
+      locationsCursorPlace = nil
+      return
+    }
+    switch row.kind {
+    case .current: locationsCursorPlace = .current
+    case .saved(let location, _): locationsCursorPlace = .saved(location.id)
+    }
+  }
+
+  /// After a change by any process: the cursor moves with its place (a row added, removed or
+  /// moved above it); when its place is gone it stays on its row, kept inside the list, and
+  /// takes the place that is there now.
+  func followLocationsCursor() {
+    if let place = locationsCursorPlace, let row = locationsRow(of: place) {
+      locationsViewport.cursor = row
+    }
+    locationsViewport.clamp(count: locationsRowCount)
+    noteLocationsCursor()
+  }
+
+  /// After a change by any process, a prompt still open asks about its place as it is now: a
+  /// renamed one is named anew, saying so, and a name field the user has not touched takes the
+  /// new name, so Enter never renames the place back. (A removed place is said to be gone at
+  /// the answer, which then does nothing.)
+  func revisePromptAfterChange() {
+    guard let prompt = locationsPrompt,
+      let now = (try? dependencies.locationStore.find(id: prompt.id)) ?? nil,
+      now.name != prompt.name
+    else { return }
+    switch prompt {
+    case .confirmRemoval(let id, let name, let renamedFrom):
+      locationsPrompt = .confirmRemoval(id, name: now.name, renamedFrom: renamedFrom ?? name)
+    case .renaming(let id, let name, var field, let renamedFrom):
+      if field.text == name { field = TextField(now.name) }
+      locationsPrompt = .renaming(id, name: now.name, field, renamedFrom: renamedFrom ?? name)
+    }
+  }
+
   private func handleLocations(_ key: Key) {
     let count = locationsRowCount
     let indexPath = locationsIndexPath(locationsViewport.cursor)
@@ -169,14 +228,14 @@ extension CloudyApp {
         show(LocationsViewModelError.currentLocationNotEditable)
         return
       }
-      locationsPrompt = .confirmRemoval(location.id, name: row.text)
+      locationsPrompt = .confirmRemoval(location.id, name: location.name)
     case .character("r"):
       guard count > 0, let row = locations.viewModel(at: indexPath) else { return }
       guard let location = row.location else {
         show(LocationsViewModelError.currentLocationNotEditable)
         return
       }
-      locationsPrompt = .renaming(location.id, name: row.text, TextField(row.text))
+      locationsPrompt = .renaming(location.id, name: location.name, TextField(location.name))
     case .character("J"): moveRow(at: indexPath, by: 1)
     case .character("K"): moveRow(at: indexPath, by: -1)
     default: break
@@ -200,7 +259,7 @@ extension CloudyApp {
 
   private func handlePrompt(_ prompt: LocationsPrompt, _ key: Key) {
     switch prompt {
-    case .confirmRemoval(let id, let name):
+    case .confirmRemoval(let id, let name, _):
       locationsPrompt = nil
       guard key == .character("y") || key == .character("Y") else {
         say("Kept \(MessageText.quoted(name)).")
@@ -214,12 +273,23 @@ extension CloudyApp {
       } catch LocationError.notFound, PlaceReferenceError.noPlaceWithID {
         sayGone(name, nothing: "nothing was removed")
       } catch { show(error) }
-    case .renaming(let id, let name, var field):
+    case .renaming(let id, let name, var field, let renamedFrom):
       switch key {
       case .escape: locationsPrompt = nil
       case .enter:
         locationsPrompt = nil
         do {
+          // The place as it is now, whatever the watcher has shown yet: a field still holding
+          // the name it opened with, which another process has changed since, would rename the
+          // place back to it.
+          if let now = try dependencies.locationStore.find(id: id), now.name != name,
+            field.text.trimmingWhitespace() == name
+          {
+            message = ScreenLine(
+              "\(MessageText.quoted(name)) is now named \(MessageText.quoted(now.name)) (another program renamed it); nothing was renamed.",
+              .error)
+            return
+          }
           let renamed = try LocationEditor(store: dependencies.locationStore).rename(
             .id(id), to: field.text)
           try locations.reload()
@@ -231,7 +301,9 @@ extension CloudyApp {
           show(error)
         }
       default:
-        if field.edit(key) { locationsPrompt = .renaming(id, name: name, field) }
+        if field.edit(key) {
+          locationsPrompt = .renaming(id, name: name, field, renamedFrom: renamedFrom)
+        }
       }
     }
   }

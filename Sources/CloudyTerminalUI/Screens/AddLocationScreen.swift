@@ -12,24 +12,24 @@ extension CloudyApp {
     ]
     switch model.state.value {
     case .idle:
-      lines.append(
-        ScreenLine(" Type a place name: \(quoted("Richmond, VA")), \(quoted("Zürich")).", .dim))
+      lines += paragraph(
+        "Type a place name: \(quoted("Richmond, VA")), \(quoted("Zürich")).", .dim, width: width)
       return lines
     case .searching:
       lines.append(ScreenLine(" Searching\(options.glyphs.ellipsis)", .dim))
       return lines
     case .failed(let error):
-      lines.append(ScreenLine(" Cannot search: \(error)", .error))
+      lines += paragraph("Cannot search: \(error)", .error, width: width)
       return lines
     case .noResults:
-      lines.append(
-        ScreenLine(" No place matches \(quoted(searchField.text.trimmingWhitespace())).", .prompt))
+      lines += paragraph(
+        "No place matches \(quoted(searchField.text.trimmingWhitespace())).", .prompt,
+        width: width)
       return lines
     case .closeMatches:
-      lines.append(
-        ScreenLine(
-          " No place is named \(quoted(searchField.text.trimmingWhitespace())); the closest:",
-          .prompt))
+      lines += paragraph(
+        "No place is named \(quoted(searchField.text.trimmingWhitespace())); the closest:",
+        .prompt, width: width)
     case .results:
       let count = model.numberOfRows
       lines.append(ScreenLine(" \(count == 1 ? "1 place" : "\(count) places")", .dim))

@@ -25,7 +25,8 @@ extension CloudyApp {
   /// instruction, wrapped to the width. Scrolled with the arrows and page keys.
   func alertsBody(width: Int, height: Int) -> [ScreenLine] {
     guard let forecast else {
-      return [ScreenLine(""), ScreenLine(" No place yet: press a to add one.", .prompt)]
+      return [ScreenLine("")]
+        + paragraph("No place yet: press a to add one.", .prompt, width: width)
     }
     var lines: [ScreenLine] = []
     if let failure = alertsRefreshFailure {
@@ -35,8 +36,9 @@ extension CloudyApp {
     }
     let rows = alerts?.rows(includingEnded: false) ?? []
     if rows.isEmpty {
-      lines.append(
-        ScreenLine(" No active alerts for \(options.glyphs.isolated(forecast.target.name)).", .dim))
+      lines += paragraph(
+        "No active alerts for \(options.glyphs.isolated(forecast.target.name)).", .dim,
+        width: width)
     }
     let zone = alerts?.timeZoneIdentifier ?? "UTC"
     let text = width - 4

@@ -13,7 +13,8 @@ extension CloudyApp {
     // (or one line saying there are none).
     let savedTitleLine = hasCurrent ? 3 : 0
     let firstSavedLine = savedTitleLine + 1
-    let lineCount = firstSavedLine + max(savedCount, 1)
+    let none = paragraph("None yet: press a to add a place.", .dim, width: width, indent: 3)
+    let lineCount = firstSavedLine + max(savedCount, none.count)
     locationsViewport.clamp(count: locationsRowCount)
     let cursor = locationsViewport.cursor
     let cursorLine = hasCurrent && cursor == 0 ? 1 : firstSavedLine + cursor - (hasCurrent ? 1 : 0)
@@ -33,7 +34,7 @@ extension CloudyApp {
         lines.append(
           ScreenLine(" " + LocationsViewModel.Section.saved.title + count, .sectionTitle))
       } else if savedCount == 0 {
-        lines.append(ScreenLine("   None yet: press a to add a place.", .dim))
+        lines.append(none[line - firstSavedLine])
       } else {
         let savedRow = line - firstSavedLine
         let rowIndex = savedRow + (hasCurrent ? 1 : 0)

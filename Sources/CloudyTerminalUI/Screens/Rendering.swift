@@ -101,10 +101,13 @@ extension CloudyApp {
   private var messageLine: ScreenLine {
     if screen == .locations, let prompt = locationsPrompt {
       switch prompt {
-      case .confirmRemoval(_, let name):
-        return ScreenLine(" Remove \(quoted(name))? y/n", .prompt)
-      case .renaming(_, _, let field):
-        return ScreenLine(" New name: \(field.text)\(options.glyphs.cursor)", .prompt)
+      case .confirmRemoval(_, let name, let renamedFrom):
+        let renamed = renamedFrom.map { " (renamed from \(quoted($0)) by another program)" } ?? ""
+        return ScreenLine(" Remove \(quoted(name))\(renamed)? y/n", .prompt)
+      case .renaming(_, _, let field, let renamedFrom):
+        let renamed = renamedFrom.map { "(another program renamed \(quoted($0))) " } ?? ""
+        return ScreenLine(
+          " \(renamed)New name: \(field.text)\(options.glyphs.cursor)", .prompt)
       }
     }
     if let message {
@@ -140,6 +143,18 @@ extension CloudyApp {
     }
     if !current.isEmpty { lines.append(current) }
     return lines.prefix(most).map { ScreenLine($0, line.style) }
+  }
+
+  /// `text` as lines of at most `width` columns after `indent` spaces, broken at spaces (as
+  /// the terminal will show it, so ASCII stand-ins are counted): a hint or a sentence is read
+  /// whole in a 40-column window, never cut with an ellipsis.
+  func paragraph(
+    _ text: String, _ style: LineStyle = .normal, width: Int, indent: Int = 1
+  ) -> [ScreenLine] {
+    let pad = String(repeating: " ", count: indent)
+    return TextFit.wrap(options.glyphs.shown(text), width: max(1, width - indent - 1)).map {
+      ScreenLine(pad + $0, style)
+    }
   }
 
   func quoted(_ text: String) -> String {

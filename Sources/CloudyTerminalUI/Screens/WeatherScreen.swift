@@ -13,8 +13,8 @@ extension CloudyApp {
   /// The Day view on top (date, time, summary, temperature, wind, icon), then the Week view, or
   /// the hourly list with `h`; scrolled with ↑/↓ when it does not fit.
   private func forecastBody(width: Int, height: Int) -> [ScreenLine] {
-    guard let forecast else { return noPlaceLines }
-    guard forecast.weather != nil else { return nothingCachedLines(forecast) }
+    guard let forecast else { return noPlaceLines(width: width) }
+    guard forecast.weather != nil else { return nothingCachedLines(forecast, width: width) }
     // What the forecast holds is shown, and what it lacks said (the view model's words): a
     // forecast with days and no current conditions is not "missing".
     var lines: [ScreenLine] = []
@@ -28,30 +28,27 @@ extension CloudyApp {
   }
 
   /// A first start: how to add a place, and that nothing is written until then.
-  private var noPlaceLines: [ScreenLine] {
-    [
-      ScreenLine(""),
-      ScreenLine(" No place yet.", .prompt),
-      ScreenLine(""),
-      ScreenLine(" Press a to add one by name (\(quoted("Richmond, VA")), say),"),
-      ScreenLine(" or run `cloudy-locations add NAME` in another terminal."),
-      ScreenLine(" Nothing is written until you add a place or choose a setting.", .dim),
-    ]
+  private func noPlaceLines(width: Int) -> [ScreenLine] {
+    [ScreenLine(""), ScreenLine(" No place yet.", .prompt), ScreenLine("")]
+      + paragraph(
+        "Press a to add one by name (\(quoted("Richmond, VA")), say), or run `cloudy-locations add NAME` in another terminal.",
+        width: width)
+      + paragraph(
+        "Nothing is written until you add a place or choose a setting.", .dim, width: width)
   }
 
   /// A place without a cached forecast: how one comes (being fetched, R, or not offline).
-  private func nothingCachedLines(_ forecast: ForecastViewModel) -> [ScreenLine] {
-    [
-      ScreenLine(""),
-      ScreenLine(
-        " No forecast of \(options.glyphs.isolated(forecast.target.name)) is cached yet.", .prompt),
-      ScreenLine(""),
-      ScreenLine(
+  private func nothingCachedLines(_ forecast: ForecastViewModel, width: Int) -> [ScreenLine] {
+    [ScreenLine("")]
+      + paragraph(
+        "No forecast of \(options.glyphs.isolated(forecast.target.name)) is cached yet.", .prompt,
+        width: width)
+      + [ScreenLine("")]
+      + paragraph(
         options.offline
-          ? " Offline (--offline): start cloudy without it, or run `cloudy-forecast fetch`."
+          ? "Offline (--offline): start cloudy without it, or run `cloudy-forecast fetch`."
           : refreshStatus == .refreshing
-            ? " Fetching it now\(options.glyphs.ellipsis)" : " Press R to fetch it."),
-    ]
+            ? "Fetching it now\(options.glyphs.ellipsis)" : "Press R to fetch it.", width: width)
   }
 
   /// The Day view: a line per value when there is room, else date and values on two lines.

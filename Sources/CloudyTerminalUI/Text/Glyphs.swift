@@ -44,8 +44,9 @@ public struct Glyphs: Hashable, Sendable {
   }
 
   /// Text as the terminal can show it: unchanged under UTF-8; otherwise ASCII, with the degree
-  /// sign dropped ("67.8 °F" → "67.8 F"), the symbols above spelled out, and any other
-  /// non-ASCII character shown as "?".
+  /// sign dropped ("67.8 °F" → "67.8 F"), the symbols above spelled out, a Latin letter with
+  /// diacritics as its letter ("Poznań" → "Poznan", "Móstoles" → "Mostoles", "Tromsø" →
+  /// "Tromso", see `asciiSpelling`), and only what has no ASCII spelling shown as "?".
   public func shown(_ text: String) -> String {
     if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
     guard !unicode else { return Self.unambiguous(text) }
@@ -67,11 +68,71 @@ public struct Glyphs: Hashable, Sendable {
       case "▏": result += "_"
       case "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}": break  // invisible controls
       case "“", "”": result += "\""
-      case "‘", "’": result += "'"
-      default: result += "?"
+      case "‘", "’", "\u{02BB}", "\u{02BC}", "\u{02BF}": result += "'"  // ʻokina, apostrophes
+      default: result += Self.asciiSpelling(character) ?? "?"
       }
     }
     return result
+  }
+
+  /// A Latin letter's ASCII spelling, for a terminal that shows only ASCII: the base letters
+  /// with combining marks dropped ("n" + U+0301), and a precomposed letter by its Unicode name
+  /// ("LATIN SMALL LETTER N WITH ACUTE" → "n", "… O WITH STROKE" → "o", "… AE" → "ae",
+  /// "… SHARP S" → "ss"), as a person typing a place's name without a keyboard for it would
+  /// spell it. Nil for a character of another script, or a symbol: it has no such spelling.
+  static func asciiSpelling(_ character: Character) -> String? {
+    var spelled = ""
+    for scalar in character.unicodeScalars {
+      if scalar.isASCII {
+        spelled.unicodeScalars.append(scalar)
+        continue
+      }
+      switch scalar.properties.generalCategory {
+      case .nonspacingMark, .enclosingMark, .spacingMark, .format: continue
+      default: break
+      }
+      guard let letters = latinLetters(scalar) else { return nil }
+      spelled += letters
+    }
+    return spelled.isEmpty ? nil : spelled
+  }
+
+  /// "LATIN CAPITAL LETTER O WITH STROKE" → "O"; the few letters whose names are not a
+  /// letter spelled by their usual ASCII transliteration.
+  private static func latinLetters(_ scalar: Unicode.Scalar) -> String? {
+    guard let name = scalar.properties.name else { return nil }
+    let capital: Bool
+    let rest: Substring
+    if name.hasPrefix("LATIN CAPITAL LETTER ") {
+      capital = true
+      rest = name.dropFirst("LATIN CAPITAL LETTER ".count)
+    } else if name.hasPrefix("LATIN SMALL LETTER ") {
+      capital = false
+      rest = name.dropFirst("LATIN SMALL LETTER ".count)
+    } else {
+      return nil
+    }
+    let letter = rest.split(separator: " WITH ", maxSplits: 1).first.map(String.init) ?? ""
+    let spelled: String
+    switch letter {
+    case "SHARP S": spelled = "ss"
+    case "ETH": spelled = "d"
+    case "SCHWA": spelled = "e"
+    case "THORN": spelled = "th"
+    case "DOTLESS I": spelled = "i"
+    case "DOTLESS J": spelled = "j"
+    case "LONG S": spelled = "s"
+    case "KRA": spelled = "q"
+    case "ENG": spelled = "ng"
+    default:
+      let words = letter.split(separator: " ")
+      // "A", "AE", "OE", "IJ", and "SMALL CAPITAL A"-style names end in the letters.
+      guard let last = words.last, last.count <= 2, last.allSatisfy({ $0.isASCII && $0.isLetter })
+      else { return nil }
+      spelled = last.lowercased()
+    }
+    return capital
+      ? (spelled.count == 1 ? spelled.uppercased() : spelled.capitalizedFirst) : spelled
   }
 
   /// Text whose every character takes as many columns on the terminal as the layout counts.
@@ -109,5 +170,13 @@ public struct Glyphs: Hashable, Sendable {
   /// The five Fitzpatrick modifiers, emoji of their own to `wcwidth` (2 columns each).
   static func isSkinTone(_ scalar: Unicode.Scalar) -> Bool {
     (0x1F3FB...0x1F3FF).contains(scalar.value)
+  }
+}
+
+extension String {
+  /// "ae" → "Ae": the first letter upper-cased (a capital Æ spelled before lower-case letters).
+  fileprivate var capitalizedFirst: String {
+    guard let first else { return self }
+    return first.uppercased() + dropFirst()
   }
 }
