@@ -59,11 +59,17 @@ let package = Package(
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
     // zlib's deflate for cloudy-web's gzip copies of its answers; nothing else imports it.
     .systemLibrary(name: "CDeflate", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    // libdbus-1 for desktop notifications (CloudyDesktopBus alone imports it).
+    .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
     // printf's fixed-point formatting without Swift's CVarArg boxing (see DecimalText).
     .target(name: "CNumberFormat"),
     .target(name: "CloudyModels", dependencies: ["CNumberFormat"]),
     // The C library's clock, time zones and files, gathered: one place per concern.
     .target(name: "CloudyPlatform", dependencies: ["CloudyModels"]),
+    // The session D-Bus and the freedesktop Notifications interface, wrapped over libdbus-1:
+    // the platform layer's second part, beside CloudyPlatform, so only the tools that link the
+    // cloudy-forecast command tree load libdbus.
+    .target(name: "CloudyDesktopBus", dependencies: ["CDBus"]),
     // The GeoNames extract, embedded in the binary with C23 #embed (see scripts/build-gazetteer).
     .target(name: "CloudyGazetteerData", exclude: ["places.tsv", "README.md"]),
 
@@ -152,7 +158,7 @@ let package = Package(
       dependencies: [
         "CloudyCLI", "CloudyJSON", "CloudyViewModels", "CloudyDecoding", "CloudyServices",
         "CloudyStoring",
-        "CloudyStore", "CloudyPlatform", "CloudyModels",
+        "CloudyStore", "CloudyPlatform", "CloudyModels", "CloudyDesktopBus",
         argumentParser,
       ]
     ),

@@ -46,9 +46,9 @@ public struct FetchCommand: AsyncParsableCommand {
       }
       let provider = try environment.makeProvider()
       let databasePath = try options.database.resolve()
-      let targets = try targets(in: databasePath)
       // The cached forecasts, read-only, for the validators of a conditional request.
       let readers = (try? StoreAccess.stores(reading: databasePath)) ?? nil
+      let targets = try fresher(than: options.ifOlderThan, try targets(in: databasePath), readers)
       let refresher = ForecastRefresher(
         provider: provider,
         cached: { target in try? readers?.forecasts.latest(for: target.place) },
@@ -86,6 +86,28 @@ public struct FetchCommand: AsyncParsableCommand {
       try options.id.map { try editor.forecastTarget(id: $0) }
         ?? editor.forecastTarget(options.place)
     ]
+  }
+
+  /// The targets to fetch under `--if-older-than`: those whose cached forecast is that old or
+  /// older, or has none (`ForecastViewModel.needsRefresh`, the apps' rule); each one left out
+  /// is said on a line of its own (none under `--json`).
+  private func fresher(
+    than age: RefreshInterval?, _ targets: [ForecastTarget], _ readers: StoreAccess.ReadingStores?
+  ) throws -> [ForecastTarget] {
+    guard let age, let readers else { return targets }
+    let now = WallClock.now()
+    return try targets.filter { target in
+      let model = try ForecastViewModel(
+        target: target, forecasts: readers.forecasts, settings: readers.settings,
+        zones: InstalledTimeZones(), now: now)
+      if model.needsRefresh(at: now, after: age.seconds) { return true }
+      if !options.output.json, let shown = model.age {
+        Output.line(
+          "\(target.name): the cached forecast is from \(shown.text), younger than \(age.defaultValueDescription); not fetched"
+        )
+      }
+      return false
+    }
   }
 
   /// Progress (on a terminal, for several places) and each place's line as it finishes.

@@ -26,6 +26,13 @@ extension CloudyForecast {
         PLACE it follows every place. With --json each line is \
         {"change": "appeared"|"changed"|"ended", "place": {...}, "alert": {...}}, for \
         `notify-send` or a status bar.
+
+        --watch --notify also sends a desktop notification (freedesktop Notifications on the \
+        session D-Bus; app name Cloudy; urgency critical for extreme and severe, normal for \
+        moderate, low for minor; the event and place, then the headline and period) for each \
+        alert the alert setting shows, once per alert on this device (remembered in the \
+        database, never synced: each device notifies its own user); an Update replaces its \
+        notification, an end or a Cancel closes it. No session bus: exit status 69.
         """)
 
     @Argument(
@@ -37,19 +44,30 @@ extension CloudyForecast {
     @Flag(help: "Also list the alerts that ended or have not begun.")
     var all = false
 
+    @Flag(
+      help: """
+        With --watch: also show each alert the alert setting shows as a desktop notification \
+        (the session D-Bus), once per alert on this device; an Update replaces it, an end or \
+        a Cancel closes it.
+        """)
+    var notify = false
+
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var watching: WatchOptions
 
     func validate() throws {
       if all && watching.watch { throw ValidationError("--all lists; --watch follows changes") }
+      if notify && !watching.watch {
+        throw ValidationError("--notify goes with --watch: notifications follow changes")
+      }
     }
 
     func run() throws {
       try ToolMain.reporting(tool: ForecastCommand.tool) {
         let databasePath = try database.resolve()
         if watching.watch {
-          return try AlertsWatch(place: place, json: output.json).run(databasePath)
+          return try AlertsWatch(place: place, json: output.json, notify: notify).run(databasePath)
         }
         guard let stores = try StoreAccess.stores(reading: databasePath),
           let alerts = try StoreAccess.alertStore(reading: databasePath)

@@ -15,6 +15,8 @@ import CloudyViewModels
 struct AlertsWatch {
   let place: String?
   let json: Bool
+  /// `--notify`: also a desktop notification per alert (`AlertNotifier`).
+  var notify = false
 
   /// What was last announced, by place and alert identifier.
   private struct Shown: Equatable {
@@ -23,13 +25,14 @@ struct AlertsWatch {
   }
 
   func run(_ databasePath: DatabasePath) throws {
+    let notifier = notify ? try AlertNotifier(databasePath: databasePath) : nil
     let signals = try SignalPipe.install([SignalNumber.interrupt, SignalNumber.terminate])
     let watcher = try DatabaseWatcher(path: databasePath.path)
     var announced: [String: Shown] = [:]
     var lastNote: String?
     while true {
       let now = WallClock.now()
-      let (current, next, note) = try read(watcher.database, now: now)
+      let (current, next, note, watched) = try read(watcher.database, now: now)
       if let note, note != lastNote { Output.error("\(ForecastCommand.tool): waiting: \(note)") }
       lastNote = note
       for (key, shown) in current.sorted(by: { $0.key < $1.key }) {
@@ -49,6 +52,12 @@ struct AlertsWatch {
       }
       announced = current
       Output.flush()
+      if let notifier, note == nil {
+        let shown = current.sorted { $0.key < $1.key }.map {
+          (place: $0.value.target.place, name: $0.value.target.name, row: $0.value.row)
+        }
+        try notifier.update(shown: shown, watched: watched, database: watcher.database, now: now)
+      }
       // Wake at the next commit, or when the next alert begins or ends.
       var timeout = watcher.waitMilliseconds
       if let next { timeout = Int32(clamping: min(Int64(timeout), max(0, next - now) * 1000 + 50)) }
@@ -64,9 +73,9 @@ struct AlertsWatch {
   /// The alerts shown now at every watched place, keyed by place and identifier; the next
   /// moment any stored alert begins or ends; or a note saying why there is nothing to watch.
   private func read(_ database: Database?, now: Int64) throws -> (
-    [String: Shown], next: Int64?, note: String?
+    [String: Shown], next: Int64?, note: String?, watched: Set<Place>
   ) {
-    guard let database else { return ([:], nil, "no database yet") }
+    guard let database else { return ([:], nil, "no database yet", []) }
     let locations = LocationRepository(database: database)
     let targets: [ForecastTarget]
     do {
@@ -77,7 +86,7 @@ struct AlertsWatch {
           try LocationsViewModel(store: locations).forecastTargets()
         }
     } catch  where FailureMap.failure(for: error).status == .notFound {
-      return ([:], nil, FailureMap.failure(for: error).message)
+      return ([:], nil, FailureMap.failure(for: error).message, [])
     }
     let alerts = AlertRepository(database: database)
     let settings = SettingsRepository(database: database)
@@ -99,7 +108,7 @@ struct AlertsWatch {
         }
       }
     }
-    return (shown, next, nil)
+    return (shown, next, nil, Set(targets.map(\.place)))
   }
 
   private func emit(_ change: String, _ shown: Shown) {

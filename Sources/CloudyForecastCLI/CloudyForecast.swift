@@ -31,7 +31,7 @@ public struct CloudyForecast: ParsableCommand {
       Cloudy. A failed command leaves the cache as it was.
       """,
     version: CloudyVersion.string,
-    subcommands: [Fetch.self, Show.self, Alerts.self, Import.self, Prune.self]
+    subcommands: [Fetch.self, Show.self, Bar.self, Alerts.self, Import.self, Prune.self]
   )
 
   public init() {}

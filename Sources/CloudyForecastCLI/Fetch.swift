@@ -26,6 +26,10 @@ public struct FetchOptions: ParsableArguments {
     Norway and the NWS ask every client to name itself: Cloudy sends \
     User-Agent: Cloudy/VERSION (CLOUDY_CONTACT); set CLOUDY_CONTACT to your e-mail. MET \
     Norway is asked again only after its answer expires, and then with If-Modified-Since.
+
+    --if-older-than AGE skips every place whose cached forecast is younger than AGE (by the \
+    data's age, as `show` says it), so a timer that runs every few minutes asks each service \
+    at most once per AGE per place, and MET Norway never before its Expires.
     """
 
   @Argument(
@@ -70,6 +74,13 @@ public struct FetchOptions: ParsableArguments {
       """)
   public var noAlerts = false
 
+  @Option(
+    name: .customLong("if-older-than"),
+    help: ArgumentHelp(
+      "Fetch only the places whose cached forecast is this old or older (or has none): 30m, 2h. For timers (cloudy-fetch.timer): asks no service more often than this.",
+      valueName: "age"))
+  public var ifOlderThan: RefreshInterval?
+
   @OptionGroup public var database: DatabaseOptions
   @OptionGroup public var output: OutputOptions
 
@@ -85,6 +96,11 @@ public struct FetchOptions: ParsableArguments {
     }
     if alerts, noAlerts {
       throw ValidationError("--alerts fetches only alerts; --no-alerts fetches none")
+    }
+    if alerts, ifOlderThan != nil {
+      throw ValidationError(
+        "--if-older-than chooses forecasts to fetch; --alerts asks each source only when its last answer allows anyway"
+      )
     }
     if alerts, provider != nil {
       throw ValidationError("--provider chooses a forecast provider; --alerts fetches no forecast")

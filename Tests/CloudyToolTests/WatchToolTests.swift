@@ -228,9 +228,19 @@ final class WatchedProcess: @unchecked Sendable {
   private let errorData = ReadBox()
   private let readers = DispatchGroup()
 
-  init(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+  convenience init(_ tool: String, _ arguments: [String], environment: [String: String] = [:])
+    throws
+  {
+    try self.init(
+      executableAt: ToolRunner.executable(tool).path, arguments, environment: environment)
+  }
+
+  /// Another program (a status bar running the tools).
+  init(executableAt path: String, _ arguments: [String], environment: [String: String] = [:])
+    throws
+  {
     let (process, output, error) = try ToolRunner.launch(
-      ToolRunner.executable(tool), arguments, environment: environment)
+      URL(fileURLWithPath: path), arguments, environment: environment)
     self.process = process
     readers.enter()
     DispatchQueue.global().async { [self] in

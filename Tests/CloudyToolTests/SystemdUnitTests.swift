@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// The systemd user units in `systemd/user/` are what `systemd-analyze verify --user` accepts
+/// with no warning (an unknown key or a bad value is only a warning there, so any output
+/// fails), with the built tools installed where the units expect them (`~/.local/bin`), and the
+/// command lines they run are ones the tools accept.
+@Suite("systemd user units: verified, and their commands accepted")
+struct SystemdUnitTests {
+  static let analyze = "/usr/bin/systemd-analyze"
+  static let units = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("systemd/user")
+
+  static func unitFiles() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: units.path).sorted().map {
+      units.appendingPathComponent($0).path
+    }
+  }
+
+  /// A home whose `~/.local/bin` holds the built tools, as docs/glance.md installs them.
+  static func home(_ folder: ToolTestFolder) throws -> String {
+    let home = folder.file("home")
+    let bin = home + "/.local/bin"
+    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+    for tool in ["cloudy-forecast", "cloudy-forecast-fetch", "cloudy-db", "cloudy-web"] {
+      try FileManager.default.createSymbolicLink(
+        atPath: "\(bin)/\(tool)", withDestinationPath: ToolRunner.executable(tool).path)
+    }
+    return home
+  }
+
+  @Test func systemdAnalyzeVerifiesEveryUnitWithoutAWarning() throws {
+    try #require(
+      FileManager.default.isExecutableFile(atPath: Self.analyze), "systemd is not installed")
+    let folder = try ToolTestFolder()
+    let home = try Self.home(folder)
+    let runtime = folder.file("runtime")
+    try FileManager.default.createDirectory(
+      atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    let files = try Self.unitFiles()
+    #expect(
+      files.map { URL(fileURLWithPath: $0).lastPathComponent } == [
+        "cloudy-alerts.service", "cloudy-fetch.service", "cloudy-fetch.timer",
+        "cloudy-sync.service", "cloudy-web.service",
+      ])
+    let verified = try ToolRunner.run(
+      executableAt: URL(fileURLWithPath: Self.analyze), ["verify", "--user"] + files,
+      environment: ["HOME": home, "XDG_RUNTIME_DIR": runtime, "SYSTEMD_LOG_LEVEL": "notice"])
+    #expect(verified.status == 0, "\(verified.standardError)")
+    #expect(verified.standardError.isEmpty, "\(verified.standardError)")
+    #expect(verified.standardOutput.isEmpty, "\(verified.standardOutput)")
+  }
+
+  /// Each `ExecStart=` of the services that end by themselves, run against a folder with no
+  /// database: refused for that reason (66) or for want of a session bus (69), never as a
+  /// usage error (64).
+  @Test func theUnitsCommandLinesAreOnesTheToolsAccept() throws {
+    let folder = try ToolTestFolder()
+    var commands: [[String]] = []
+    for file in try Self.unitFiles() where file.hasSuffix(".service") {
+      let text = try String(contentsOfFile: file, encoding: .utf8)
+      for line in text.split(separator: "\n") where line.hasPrefix("ExecStart=") {
+        let words = line.dropFirst("ExecStart=".count).split(separator: " ").map(String.init)
+        commands.append(words)
+      }
+    }
+    #expect(commands.count == 5, "\(commands)")
+    for words in commands {
+      let tool = URL(fileURLWithPath: words[0]).lastPathComponent
+      #expect(words[0] == "%h/.local/bin/\(tool)")
+      // The long-running services are checked by their arguments alone.
+      guard tool == "cloudy-forecast" else { continue }
+      let result = try ToolRunner.run(
+        tool, Array(words.dropFirst()) + ["--db", folder.file("none.sqlite")],
+        environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(folder.file("no-bus"))"])
+      #expect([66, 69].contains(result.status), "\(words): \(result.standardError)")
+    }
+  }
+}
