@@ -51,9 +51,8 @@ public struct ForecastRepository {
       INSERT INTO forecast (location_id, provider, fetched_at, latitude, longitude, time_zone,
         observed_at, summary, icon, temperature, wind_speed, precipitation_probability,
         issued_at, has_current, apparent_temperature, precipitation, last_modified, fresh_until
-        \(ReadingsColumns.list(ReadingsColumns.all)))
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(
-        ReadingsColumns.placeholders(ReadingsColumns.all)))
+        \(ReadingsColumns.allList))
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(ReadingsColumns.allPlaceholders))
       """,
       [
         place.locationID, weather.provider.rawValue, weather.fetchedAt,
@@ -72,9 +71,8 @@ public struct ForecastRepository {
       INSERT INTO forecast_day (forecast_id, time, summary, icon, temperature_min,
         temperature_max, wind_speed, precipitation_probability, precipitation_sum,
         apparent_temperature_min, apparent_temperature_max, sunrise, sunset
-        \(ReadingsColumns.list(ReadingsColumns.day)))
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(
-        ReadingsColumns.placeholders(ReadingsColumns.day)))
+        \(ReadingsColumns.dayList))
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(ReadingsColumns.dayPlaceholders))
       """,
       [
         forecastID, day.time, day.summary, day.icon?.rawValue, day.temperatureMin,
@@ -91,8 +89,8 @@ public struct ForecastRepository {
       """
       INSERT INTO forecast_hour (forecast_id, time, summary, icon, temperature, wind_speed,
         precipitation_probability, precipitation, apparent_temperature
-        \(ReadingsColumns.list(ReadingsColumns.all)))
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?\(ReadingsColumns.placeholders(ReadingsColumns.all)))
+        \(ReadingsColumns.allList))
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?\(ReadingsColumns.allPlaceholders))
       """,
       [
         forecastID, hour.time, hour.summary, hour.icon?.rawValue, hour.temperature,
@@ -124,7 +122,7 @@ public struct ForecastRepository {
       SELECT id, provider, fetched_at, latitude, longitude, time_zone, observed_at, summary, icon,
         temperature, wind_speed, precipitation_probability, coalesce(issued_at, observed_at),
         has_current, apparent_temperature, precipitation, last_modified, fresh_until
-        \(ReadingsColumns.list(ReadingsColumns.all))
+        \(ReadingsColumns.allList)
       FROM forecast WHERE location_id IS ? ORDER BY fetched_at DESC LIMIT 1
       """, [place.locationID],
       row: { row in
@@ -155,7 +153,7 @@ public struct ForecastRepository {
       """
       SELECT time, summary, icon, temperature_min, temperature_max, wind_speed,
         precipitation_probability, precipitation_sum, apparent_temperature_min,
-        apparent_temperature_max, sunrise, sunset\(ReadingsColumns.list(ReadingsColumns.day))
+        apparent_temperature_max, sunrise, sunset\(ReadingsColumns.dayList)
       FROM forecast_day WHERE forecast_id = ? ORDER BY time
       """, [forecastID]
     ) { row in
@@ -176,7 +174,7 @@ public struct ForecastRepository {
     try db.query(
       """
       SELECT time, summary, icon, temperature, wind_speed, precipitation_probability,
-        precipitation, apparent_temperature\(ReadingsColumns.list(ReadingsColumns.all))
+        precipitation, apparent_temperature\(ReadingsColumns.allList)
       FROM forecast_hour WHERE forecast_id = ? ORDER BY time
       """, [forecastID]
     ) { row in

@@ -16,6 +16,13 @@ enum ReadingsColumns {
     columns.map { ", " + $0 }.joined()
   }
 
+  /// The lists the statements interpolate: constants, never a user's value (the SQL
+  /// interpolation review in `ReliabilitySecurityTests` lists them).
+  static let allList = list(all)
+  static let dayList = list(day)
+  static let allPlaceholders = placeholders(all)
+  static let dayPlaceholders = placeholders(day)
+
   /// `, ?, ?, …`, one per column.
   static func placeholders(_ columns: [String]) -> String {
     String(repeating: ", ?", count: columns.count)
