@@ -186,6 +186,10 @@ enum SyncOutput {
 /// `sync --folder --watch`: syncs, then again after every commit to the database (the
 /// watcher) and whenever a file appears in the sync folder (inotify, with a poll every few
 /// seconds for file systems that send no events), until SIGINT or SIGTERM.
+///
+/// One per database: two would each write every change into the folder. The first takes a
+/// lock (`DATABASE.sync-watch`, which the system releases when it ends, however it ends);
+/// a second says which process holds it and stops.
 struct SyncWatch {
   let databasePath: DatabasePath
   let folderPath: String
@@ -195,8 +199,26 @@ struct SyncWatch {
   static let pollMilliseconds: Int32 = 2_000
 
   func run() throws {
-    let signals = try SignalPipe.install([SignalNumber.interrupt, SignalNumber.terminate])
+    // The database first (a new one is made, in a folder made for it), then its lock.
     let db = try StoreAccess.creating(databasePath)
+    let lockPath = databasePath.path + ".sync-watch"
+    let lock: HolderLock
+    do {
+      switch try HolderLock.take(
+        lockPath, holder: HolderLock.thisProcess("cloudy-db sync --watch --folder \(folderPath)"))
+      {
+      case .taken(let taken): lock = taken
+      case .heldBy(let holder):
+        throw CommandError.unavailable(
+          "another sync --watch keeps \(databasePath.path) in step already: \(MessageText.visible(holder)); stop it first (one per database)"
+        )
+      }
+    } catch let error as SystemCallError {
+      throw CommandError.unavailable("cannot take the watch lock \(lockPath): \(error.reason)")
+    }
+    defer { withExtendedLifetime(lock) {} }
+    let signals = try SignalPipe.install([SignalNumber.interrupt, SignalNumber.terminate])
+
     let folder = try SyncFolder.open(folderPath)
     let watcher = try DatabaseWatcher(path: databasePath.path)
     let events = FileEvents()

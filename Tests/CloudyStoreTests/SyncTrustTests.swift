@@ -184,4 +184,35 @@ struct SyncTrustTests {
     #expect(try SyncStatus.read(b.database)?.lastError == nil)
     try expectConverged([a, b])
   }
+
+  @Test("a device that joins after old change files were removed still gets every place")
+  func tidiedFolder() throws {
+    let folder = try TemporaryFolder()
+    let sync = folder.file("sync")
+    let (a, b) = (try SyncTestDevice(folder, "a"), try SyncTestDevice(folder, "b"))
+    try b.locations.add(place("From B", 5, 5))
+    try b.sync(sync)
+    try a.locations.add(place("Alpha", 1, 1))
+    // Ten files of a: its snapshot comes with the tenth.
+    for index in 1...FolderSync.filesPerSnapshot {
+      let alpha = try #require(try a.locations.all().first { $0.name.hasPrefix("Alpha") })
+      _ = try a.locations.rename(alpha.id, to: "Alpha \(index)")
+      try a.sync(sync)
+    }
+    let aID = try #require(try SyncDevice.read(a.database)?.id)
+    let bID = try #require(try SyncDevice.read(b.database)?.id)
+    #expect(FileManager.default.fileExists(atPath: "\(sync)/\(aID)/snapshot.changes"))
+    // The folder is tidied: a's files below its snapshot go, and b left with its subfolder.
+    for number in 1..<FolderSync.filesPerSnapshot {
+      try FileManager.default.removeItem(
+        atPath: "\(sync)/\(aID)/\(ChangeFile.fileName(number: number))")
+    }
+    try FileManager.default.removeItem(atPath: "\(sync)/\(bID)")
+    let late = try SyncTestDevice(folder, "late")
+    let report = try late.sync(sync)
+    #expect(report.skipped.isEmpty, "\(report.skipped)")
+    #expect(Set(try late.names()) == ["Alpha \(FolderSync.filesPerSnapshot)", "From B"])
+    try syncAll([a, late], through: sync)
+    try expectConverged([a, late])
+  }
 }

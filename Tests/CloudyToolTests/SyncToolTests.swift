@@ -136,5 +136,29 @@ struct SyncToolTests {
     #expect(endA.standardError == "" && endB.standardError == "")
   }
 
+  @Test func aSecondWatchOnOneDatabaseSaysWhoHoldsItAndStops() throws {
+    let folder = try ToolTestFolder()
+    let (db, sync) = (folder.file("cloudy.sqlite"), folder.file("sync"))
+    try runSucceeding(
+      "cloudy-locations", ["add", "--name", "Alpha", "--lat", "1", "--lon", "2"], db)
+    let first = try WatchedProcess(
+      "cloudy-db", ["sync", "--folder", sync, "--watch", "--json", "--db", db])
+    #expect(first.waitForLine { $0.contains("\"sent\":") } != nil)
+    let second = try ToolRunner.run(
+      "cloudy-db", ["sync", "--folder", sync, "--watch", "--db", db], timeout: 20)
+    #expect(second.status == 69, "\(second.standardError)")
+    #expect(second.standardError.contains("another sync --watch"))
+    #expect(second.standardError.contains("process "))
+    #expect(second.standardError.split(separator: "\n").count == 1)
+    #expect(first.stop(signal: SIGTERM).status == 0)
+    // Once the first has stopped, a watch starts again.
+    let again = try WatchedProcess(
+      "cloudy-db", ["sync", "--folder", sync, "--watch", "--json", "--db", db])
+    try runSucceeding(
+      "cloudy-locations", ["add", "--name", "Beta", "--lat", "3", "--lon", "4"], db)
+    #expect(again.waitForLine { $0.contains("\"sent\":") } != nil)
+    #expect(again.stop(signal: SIGINT).status == 0)
+  }
+
   // MARK: - Helpers
 }

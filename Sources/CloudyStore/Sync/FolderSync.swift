@@ -3,6 +3,15 @@
 /// then this device's changes not in the folder yet are written as one new file in its own
 /// subfolder. Changes of a device that has no subfolder here (received from it some other way,
 /// through `cloudy-web`) are written too, so they reach the devices that only see the folder.
+///
+/// Every `filesPerSnapshot` files, a device also writes its snapshot (`snapshot.changes` in its
+/// subfolder, in the change file format): the winning change of every field it holds, whoever
+/// made it. A device that joins after old change files were removed from the folder (people
+/// tidy folders; carriers expire deletions) still gets every place and setting from the
+/// snapshots, so the folder never needs every file ever written: a device's files numbered
+/// below its snapshot's number may go. A device applies each snapshot it has not applied yet.
+/// A Cloudy from before snapshots passes them by (their name is not a number) and reads the
+/// numbered files as before.
 public struct FolderSync {
   public let database: Database
   public let folder: SyncFolder
@@ -49,6 +58,9 @@ public struct FolderSync {
       }
       start += batch.count
     }
+    for writer in writers where writer != device.id {
+      try receiveSnapshot(of: writer, into: &report)
+    }
     try SyncedState.settleOrder(database)
     // Changes received may have shown that this file went back: it syncs on under a new id.
     device = try SyncDevice.claimed(database)
@@ -67,6 +79,65 @@ public struct FolderSync {
     let written = try database.scalarInt(
       "SELECT coalesce(max(number), 0) FROM sync_written WHERE destination = ?", [folder.id])
     return last > written
+  }
+
+  /// Every this many change files, a device writes its snapshot too.
+  public static let filesPerSnapshot: Int64 = 10
+
+  /// Applies `writer`'s snapshot when it is newer than the last one applied here. Its changes
+  /// may be of any device (it is the writer's whole state), so none is refused for being
+  /// another device's; a number given twice is still refused.
+  private func receiveSnapshot(of writer: String, into report: inout SyncReport) throws {
+    let path = folder.snapshotPath(writer: writer)
+    do {
+      guard let bytes = try folder.readSnapshot(of: writer) else { return }
+      let file = try ChangeFile.read(bytes, path: path)
+      guard file.writer == writer else {
+        throw SyncError.badChangeset("\(path) says it is the snapshot of \(file.writer)")
+      }
+      let key = "\(writer)/snapshot"
+      let applied = try database.scalarInt(
+        "SELECT coalesce(max(number), 0) FROM sync_file WHERE writer = ?", [key])
+      guard file.number > applied else { return }
+      let changes = try Changeset.changes(in: file.changeset)
+      let outcome = try database.write { db in
+        let outcome = try ChangeApplier(database: db).apply(changes, settlingOrder: false)
+        try db.execute(
+          """
+          INSERT OR REPLACE INTO sync_file (writer, number, changes, applied_at)
+          VALUES (?, ?, ?, CAST(strftime('%s', 'now') AS INTEGER))
+          """, [key, file.number, changes.count])
+        return outcome
+      }
+      report.applied += outcome.applied
+      report.conflicts += outcome.conflicts
+      report.held += outcome.held
+      for reason in outcome.refused {
+        report.skipped.append(SyncReport.Skipped(file: path, reason: "in \(path): \(reason)"))
+      }
+    } catch let error as SyncError {
+      report.skipped.append(SyncReport.Skipped(file: path, reason: error.description))
+    }
+  }
+
+  /// Writes this device's snapshot, numbered as its file `number`: the winning change of
+  /// every field.
+  private func writeSnapshot(of device: SyncDevice, number: Int64) throws {
+    let winners = try database.read { db in
+      try db.query(
+        """
+        SELECT \(SyncChange.columns) FROM sync_change AS c
+        WHERE NOT EXISTS (
+          SELECT 1 FROM sync_change AS n
+          WHERE n.entity = c.entity AND n.key = c.key AND n.field = c.field
+            AND (n.wall, n.counter, n.origin) > (c.wall, c.counter, c.origin))
+        ORDER BY origin, seq
+        """, row: SyncChange.read)
+    }
+    try folder.writeSnapshot(
+      ChangeFile(
+        writer: device.id, number: number, writerName: device.displayName,
+        changeset: try Changeset.make(winners)))
   }
 
   /// How many change files one commit applies at most.
@@ -140,6 +211,9 @@ public struct FolderSync {
       for (origin, seq) in greatest {
         try SyncLedger.noteSent(db, to: folder.id, origin: origin, seq: seq)
       }
+    }
+    if file.number % Self.filesPerSnapshot == 0 {
+      try writeSnapshot(of: device, number: file.number)
     }
     return changes.count
   }

@@ -95,10 +95,38 @@ public struct SyncFolder: Sendable {
     "\(path)/\(writer)/\(ChangeFile.fileName(number: number))"
   }
 
+  /// The name of a device's snapshot in its subfolder: not a number, so a Cloudy from before
+  /// snapshots passes it by.
+  static let snapshotName = "snapshot.changes"
+
+  public func snapshotPath(writer: String) -> String {
+    "\(path)/\(writer)/\(Self.snapshotName)"
+  }
+
+  /// The bytes of `writer`'s snapshot, nil when it has written none.
+  func readSnapshot(of writer: String) throws -> [UInt8]? {
+    let file = snapshotPath(writer: writer)
+    guard try Self.fileSystem({ try FileStatus.ofEntry(file) }) != nil else { return nil }
+    return try read(file).bytes
+  }
+
+  /// Writes `file` as its writer's snapshot, replacing the one before, whole or not at all.
+  func writeSnapshot(_ file: ChangeFile) throws {
+    try checkOwnFolder(of: file.writer, made: true)
+    let destination = snapshotPath(writer: file.writer)
+    let temporary = TemporaryFile(for: destination, kind: "sync")
+    defer { temporary.remove() }
+    try Self.fileSystem { try temporary.create(writing: file.bytes) }
+    try Self.fileSystem { try temporary.place(.replacing) }
+  }
+
   /// The bytes of one change file and when it was written, refusing one larger than any Cloudy
   /// writes.
   func read(writer: String, number: Int64) throws -> (bytes: [UInt8], modified: Int64) {
-    let file = filePath(writer: writer, number: number)
+    try read(filePath(writer: writer, number: number))
+  }
+
+  private func read(_ file: String) throws -> (bytes: [UInt8], modified: Int64) {
     // The entry itself, never what a link names: only a regular file is read (a FIFO would
     // hang the sync, a device never ends, a link may lead out of the folder).
     guard let status = try Self.fileSystem({ try FileStatus.ofEntry(file) }) else {
