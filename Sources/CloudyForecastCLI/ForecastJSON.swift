@@ -49,7 +49,8 @@ public import CloudyViewModels
 ///       "contents": { "current": true, "hourly": true, "daily": false },
 ///       "missing": null | "This forecast has no daily data (it has current conditions and hourly data).",
 ///       "lacking": ["summary", "windSpeed"],  // shown values no row of the view has
-///       "lackingText": null | "The response has no weather code or wind speed for these hours."
+///       "lackingText": null | "The response has no weather code or wind speed for these hours.",
+///       "lackingQuantities": ["visibility", "airQuality"]  // keys no row's quantities hold
 ///     }
 ///
 /// A value the response did not have is `null` in every key that shows it (the number, its
@@ -137,6 +138,7 @@ public enum ForecastJSON {
         "lackingText",
         .optional(lacking.flatMap { ForecastViewModel.lackingText($0, part: view.part) })
       ),
+      ("lackingQuantities", .array((shown?.lackingQuantities ?? []).map { .string($0.rawValue) })),
     ]
     return .object(members)
   }
@@ -144,11 +146,16 @@ public enum ForecastJSON {
   /// The view's own member (`day`, `week` or `hourly`) and the shown values it lacks; nil when
   /// the forecast has no such part.
   private static func view(_ view: ShowView, of model: ForecastViewModel, count: Int?) -> (
-    member: (String, JSON), lacking: [WeatherValue]
+    member: (String, JSON), lacking: [WeatherValue], lackingQuantities: [QuantityKind]
   )? {
     switch view {
     case .day:
-      return model.day.map { (("day", day($0)), $0.missing) }
+      return model.day.map {
+        (
+          ("day", day($0)), $0.missing,
+          QuantityKind.lacking(QuantityKind.conditions, in: [$0.quantities])
+        )
+      }
     case .week:
       guard let week = model.days(count ?? ForecastViewModel.weekDays) else { return nil }
       let object: JSON = .object([
@@ -156,7 +163,10 @@ public enum ForecastJSON {
         ("days", .array(week.days.map(weekDay))),
         ("cachedDays", .int(Int64(model.cachedDays))),
       ])
-      return (("week", object), week.missing)
+      return (
+        ("week", object), week.missing,
+        QuantityKind.lacking(QuantityKind.days, in: week.days.map(\.quantities))
+      )
     case .hourly:
       guard let hourly = model.hourly(hours: count ?? ForecastViewModel.defaultHours) else {
         return nil
@@ -166,7 +176,10 @@ public enum ForecastJSON {
         ("hours", .array(hourly.hours.map(hour))),
         ("cachedHours", .int(Int64(model.cachedHours))),
       ])
-      return (("hourly", object), hourly.missing)
+      return (
+        ("hourly", object), hourly.missing,
+        QuantityKind.lacking(QuantityKind.conditions, in: hourly.hours.map(\.quantities))
+      )
     }
   }
 

@@ -172,6 +172,11 @@ struct QuantitiesToolTests {
     Self.expect(hour, "windDirection", 302, "°", text: "WNW")  // 302 / 22.5 = 13.4 → WNW
     Self.expect(hour, "pressure", 30.1590, "inHg", text: "30.16 inHg")
     #expect(hour["humidity"] == nil && hour["windGust"] == nil)
+    // …and the view says what no hour has.
+    let hourly = try RealWorld.showJSON("Malaga", "hourly", db: db)
+    let lacking = hourly["lackingQuantities"] as? [String] ?? []
+    #expect(lacking.contains("humidity") && lacking.contains("visibility"))
+    #expect(!lacking.contains("pressure") && !lacking.contains("windDirection"))
     // daily[0]: wind_direction_10m_dominant 298, uv_index_max 3.15.
     let day = try Self.quantities("Malaga", "week", db: db)
     Self.expect(day, "windDirection", 298, "°", text: "WNW")

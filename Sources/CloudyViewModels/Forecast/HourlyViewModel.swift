@@ -93,6 +93,18 @@ public struct WeatherHourViewModel: Hashable, Sendable {
   /// The wind as a person reads it, "9 mph NW, gusts 18 mph"; "–" without a speed.
   public var wind: String { QuantityRows.windLine(quantities) ?? MissingValue.text }
 
+  /// Where the wind blows from, degrees 0…360, for a chart's arrow; nil when the hour lacks it.
+  public var windDirectionDegrees: Double? { quantities.first(.windDirection)?.quantity.value }
+  /// The compass word of that direction, "NW": the arrow's text alternative.
+  public var windDirectionText: String? { quantities.first(.windDirection)?.text }
+  /// The amount over the hour in the unit the settings choose (`precipitationUnit`), for a
+  /// bar's height; nil when the hour lacks it.
+  public var precipitationAmountValue: Double? {
+    quantities.first(.precipitation)?.quantity.value
+  }
+  /// "mm" or "in".
+  public var precipitationUnit: String? { quantities.first(.precipitation)?.quantity.unit }
+
   /// The text of one quantity, "–" when the hour lacks it: a table's cell.
   public func text(_ kind: QuantityKind) -> String {
     quantities.first(kind)?.text ?? MissingValue.text

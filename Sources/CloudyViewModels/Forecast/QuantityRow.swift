@@ -192,6 +192,28 @@ enum QuantityRows {
   }
 }
 
+extension QuantityKind {
+  /// The quantities "now" and an hour may hold, in order: what `lackingQuantities` checks.
+  public static let conditions: [QuantityKind] = [
+    .temperature, .apparentTemperature, .dewPoint, .humidity, .pressure, .windSpeed, .windGust,
+    .windDirection, .uvIndex, .visibility, .cloudCover, .precipitation, .precipitationProbability,
+    .airQuality,
+  ]
+  /// The quantities a day may hold.
+  public static let days: [QuantityKind] = [
+    .temperatureHigh, .temperatureLow, .apparentTemperatureHigh, .apparentTemperatureLow,
+    .dewPoint, .humidity, .pressure, .windSpeed, .windGust, .windDirection, .uvIndex,
+    .visibility, .cloudCover, .precipitation, .precipitationProbability, .sunrise, .sunset,
+  ]
+
+  /// Of `kinds`, those no row holds: what a response lacked, to say so.
+  public static func lacking(_ kinds: [QuantityKind], in rows: [[QuantityRow]]) -> [QuantityKind] {
+    var held = Set<QuantityKind>()
+    for row in rows { for quantity in row { held.insert(quantity.kind) } }
+    return kinds.filter { !held.contains($0) }
+  }
+}
+
 extension Array where Element == QuantityRow {
   /// The row of one kind; nil when the forecast does not hold it.
   public func first(_ kind: QuantityKind) -> QuantityRow? { first { $0.kind == kind } }
