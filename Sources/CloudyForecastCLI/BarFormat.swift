@@ -10,7 +10,7 @@ import CloudyViewModels
 ///   Pango markup there, so `&`, `<` and `>` are escaped.
 /// - i3blocks (i3blocks(1), COMMAND): up to three lines, full text, short text and colour; a
 ///   status of 33 sets `urgent`. With `--watch` (`interval=persist`, `format=json`) each change
-///   is one JSON object a line with the same keys and `urgent`.
+///   is one JSON object a line with the same keys and `urgent` (when true).
 /// - polybar (its wiki's Formatting page, "Format tags"): text, coloured with
 ///   `%{F#rrggbb}…%{F-}`.
 /// - tmux (tmux(1), STYLES): text, coloured with `#[fg=#rrggbb]…#[default]`; a `#` in the text
@@ -87,7 +87,9 @@ enum BarFormat: String, ExpressibleByArgument, CaseIterable {
           ("full_text", .string(text)), ("short_text", .string(shortText)),
         ]
         if let colour { members.append(("color", .string(colour))) }
-        members.append(("urgent", .bool(Self.isUrgent(glance))))
+        // A boolean, as the i3bar protocol says, and only when true (Debian's i3blocks 1.4
+        // drops a JSON boolean from a persistent block: its colour still shows).
+        if Self.isUrgent(glance) { members.append(("urgent", .bool(true))) }
         return [JSON.object(members).compact()]
       }
       return [text, shortText, colour ?? ""]

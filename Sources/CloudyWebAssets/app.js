@@ -95,6 +95,7 @@
     var title = fresh.querySelector("title");
     if (title) document.title = title.textContent;
     document.documentElement.setAttribute("data-updated", String(Date.now()));
+    showNotifyState();
   }
 
   function reload() {
@@ -175,6 +176,77 @@
     navigator.serviceWorker.register("/sw.js").catch(function () {});
   }
 
+  // Notifications: the alerts page's button asks the browser's permission; from then on each
+  // alert the alert setting shows (GET /api/alerts/shown, worded as the desktop's) that this
+  // browser has not notified yet is shown through the service worker, so it appears also while
+  // the tab is in the background; one that is no longer shown (ended, cancelled) is closed.
+  // What was notified is kept in localStorage: once per alert in this browser. Alerts shown
+  // when the user turns notifications on are taken as seen (they are on the page already).
+  var notifyKey = "cloudy-notified";
+  function notifying() {
+    return "Notification" in window && Notification.permission === "granted" &&
+      localStorage.getItem("cloudy-notify") === "on" && "serviceWorker" in navigator;
+  }
+  function notifiedSet() {
+    try { return JSON.parse(localStorage.getItem(notifyKey) || "{}"); } catch (e) { return {}; }
+  }
+  function checkAlerts(seedOnly) {
+    if (!notifying()) return Promise.resolve();
+    return Promise.all([
+      fetch("/api/alerts/shown", { credentials: "same-origin", cache: "no-store" })
+        .then(function (response) { return response.json(); }),
+      navigator.serviceWorker.ready,
+    ]).then(function (both) {
+      var alerts = both[0].alerts || [];
+      var registration = both[1];
+      var notified = notifiedSet();
+      var shown = {};
+      var work = [];
+      alerts.forEach(function (alert) {
+        shown[alert.identifier] = true;
+        if (notified[alert.identifier]) return;
+        notified[alert.identifier] = "open";
+        if (seedOnly) return;
+        work.push(registration.showNotification(alert.summary, {
+          body: alert.body, tag: alert.identifier, data: { url: alert.url },
+          requireInteraction: alert.severity === "extreme" || alert.severity === "severe",
+        }));
+      });
+      Object.keys(notified).forEach(function (identifier) {
+        if (notified[identifier] !== "open" || shown[identifier]) return;
+        notified[identifier] = "closed";
+        work.push(registration.getNotifications({ tag: identifier }).then(function (list) {
+          list.forEach(function (notification) { notification.close(); });
+        }));
+      });
+      localStorage.setItem(notifyKey, JSON.stringify(notified));
+      return Promise.all(work);
+    }).catch(function () {});
+  }
+  function showNotifyState() {
+    var button = document.getElementById("notify-alerts");
+    var state = document.getElementById("notify-state");
+    if (!button || !("Notification" in window) || !("serviceWorker" in navigator) || !window.isSecureContext) return;
+    button.parentNode.hidden = false;
+    var on = notifying();
+    button.hidden = on;
+    if (state) {
+      state.textContent = on ? "Notifications are on for new alerts in this browser."
+        : Notification.permission === "denied" ? "This browser blocks notifications from this site." : "";
+    }
+  }
+  document.addEventListener("click", function (event) {
+    if (!event.target || event.target.id !== "notify-alerts") return;
+    Notification.requestPermission().then(function (permission) {
+      if (permission === "granted") {
+        localStorage.setItem("cloudy-notify", "on");
+        return checkAlerts(true);
+      }
+    }).then(showNotifyState);
+  });
+  showNotifyState();
+  checkAlerts(false);
+
   if ("EventSource" in window) {
     var events = new EventSource("/events");
     events.addEventListener("error", checkServer);
@@ -187,8 +259,8 @@
         if (now !== document.documentElement.getAttribute("data-version")) reload();
       } catch (e) {}
     });
-    events.addEventListener("change", reload);
-    events.addEventListener("refresh", reload);
+    events.addEventListener("change", function () { reload(); checkAlerts(false); });
+    events.addEventListener("refresh", function () { reload(); checkAlerts(false); });
     events.addEventListener("problem", function (event) {
       try { showProblem(JSON.parse(event.data).message); } catch (e) {}
     });
@@ -209,6 +281,7 @@
     setInterval(function () {
       if (offline) return;
       if (document.querySelector(".alert-banner, .alert-mark, #alerts") || alertDue()) reload();
+      checkAlerts(false);
     }, 60000);
   }
 

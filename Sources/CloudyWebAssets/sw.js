@@ -50,3 +50,19 @@ self.addEventListener("fetch", function (event) {
         .then(function (copy) { if (copy) return copy; throw error; });
     }));
 });
+
+// An alert's notification (app.js shows it through this worker): a click opens its alerts
+// page, in a tab of this site that is open already when there is one.
+self.addEventListener("notificationclick", function (event) {
+  event.notification.close();
+  var url = (event.notification.data && event.notification.data.url) || "/";
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (tabs) {
+      for (var i = 0; i < tabs.length; i++) {
+        if ("navigate" in tabs[i] && "focus" in tabs[i]) {
+          return tabs[i].navigate(url).then(function (tab) { return tab && tab.focus(); });
+        }
+      }
+      return self.clients.openWindow(url);
+    }));
+});

@@ -94,7 +94,7 @@ struct BarToolTests {
     #expect((first["tooltip"] as? String)?.hasPrefix("Seattle · Overcast · as of 14 h ago") == true)
     let firstBlock = try Self.i3block(try i3blocks.line(0))
     #expect(firstBlock["full_text"] as? String == "☁ 46.2 °F")
-    #expect(firstBlock["urgent"] as? Bool == false && firstBlock["color"] == nil)
+    #expect(firstBlock["urgent"] == nil && firstBlock["color"] == nil)
     #expect(Self.polybar(try polybar.line(0)) == ("☁ 46.2 °F", nil))
 
     // Another process imports a severe alert (for the place, ending at +15 s).
@@ -117,7 +117,7 @@ struct BarToolTests {
     let ended = try Self.waybar(try waybar.line(2))
     #expect(ended["text"] as? String == "☁ 46.2 °F")
     #expect(ended["class"] as? [String] == ["cloudy"])
-    #expect(try Self.i3block(try i3blocks.line(2))["urgent"] as? Bool == false)
+    #expect(try Self.i3block(try i3blocks.line(2))["urgent"] == nil)
     #expect(Self.polybar(try polybar.line(2)) == ("☁ 46.2 °F", nil))
 
     // The data turns stale, with no write.
@@ -218,9 +218,24 @@ struct BarToolTests {
       #expect(block["full_text"] as? String == "☁ 46.2 °F Storm Warning", "\(block)")
       #expect(block["short_text"] as? String == "☁ 46.2 °F", "\(block)")
       #expect(block["color"] as? String == "#FF5555", "\(block)")
-      #expect(block["urgent"] as? Bool == true, "\(block)")
     }
+    // Exit 33 sets the urgent flag. (A persistent block's JSON `urgent` is a boolean, as the
+    // i3bar protocol has it; Debian's i3blocks 1.4 drops JSON booleans, so it is not checked.)
+    let once = try #require(blocks.first { $0["name"] as? String == "once" })
+    #expect(once["urgent"] as? Bool == true, "\(once)")
+    // i3blocks leaves its persistent block running when it ends: end the blocks first.
+    Self.killDescendants(of: bar.processIdentifier)
     _ = bar.stop(signal: SIGTERM)
+  }
+
+  /// Kills every process below `pid` (read from /proc), deepest first.
+  static func killDescendants(of pid: Int32) {
+    let children =
+      (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+    for child in children.split(separator: " ").compactMap({ Int32($0) }) {
+      killDescendants(of: child)
+      kill(child, SIGKILL)
+    }
   }
 
   @Test func tmuxShowsTheBarInARealStatusLine() throws {

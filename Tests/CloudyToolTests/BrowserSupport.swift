@@ -116,6 +116,18 @@ final class BrowserSession {
       ])
   }
 
+  /// Grants this site `permissions` (e.g. "notifications") as a user answering the browser's
+  /// prompt would: DevTools' `Browser.grantPermissions`, as chromedriver relays it.
+  func grant(_ permissions: [String], origin: String) throws {
+    _ = try command(
+      "POST", "/goog/cdp/execute",
+      [
+        "cmd": "Browser.grantPermissions",
+        "params": ["origin": origin, "permissions": permissions],
+      ]
+    )
+  }
+
   func element(_ selector: String) throws -> String {
     let reply = try command("POST", "/element", ["using": "css selector", "value": selector])
     guard let value = reply as? [String: Any], let id = value[Self.elementKey] as? String else {

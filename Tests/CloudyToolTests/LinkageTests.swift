@@ -9,6 +9,7 @@ import Testing
 ///   carry the 14.8 MB gazetteer;
 /// - only `cloudy-web` carries SwiftNIO (Hummingbird's event loops), so the other tools neither
 ///   build nor load it;
+/// - only the tools linking the cloudy-forecast command tree load libdbus-1 (notifications);
 /// - only `cloudy-db` carries ZIPFoundation (KMZ import), and with the fetcher it is the only
 ///   tool that loads the whole of Foundation (and its ICU data); the others start with
 ///   FoundationEssentials at most.
@@ -27,6 +28,9 @@ struct LinkageTests {
   static let serverTools: Set = ["cloudy-web"]
   static let zipTools: Set = ["cloudy-db"]
   static let foundationTools: Set = ["cloudy-db", "cloudy-forecast-fetch"]
+  /// libdbus-1 (desktop notifications, `alerts --watch --notify`) comes with the cloudy-forecast
+  /// command tree: the tools that link it carry it; the app and the other tools do not.
+  static let desktopBusTools: Set = ["cloudy-forecast", "cloudy-forecast-fetch", "cloudy-web"]
 
   @Test(
     "only cloudy-forecast-fetch needs libcurl (and none FoundationNetworking)", arguments: tools)
@@ -80,6 +84,14 @@ struct LinkageTests {
     #expect(
       needed.contains("libFoundation.so") == Self.foundationTools.contains(tool),
       "\(tool) needs \(needed.sorted())")
+  }
+
+  @Test("only the tools with the cloudy-forecast command tree load libdbus", arguments: tools)
+  func desktopBus(tool: String) throws {
+    let needed = try ELFFile.neededClosure(of: ToolRunner.executable(tool).path)
+    let carries = needed.contains { $0.hasPrefix("libdbus-1") }
+    #expect(
+      carries == Self.desktopBusTools.contains(tool), "\(tool) needs \(needed.sorted())")
   }
 
   /// Three 256-byte slices of the embedded file (its middle and two quarters): any one found

@@ -58,10 +58,8 @@ struct NotifyToolTests {
       }
     }
 
-    deinit {
-      _ = server.stop(signal: SIGTERM)
-      _ = daemon.stop(signal: SIGTERM)
-    }
+    // Both are killed when their WatchedProcess goes (the daemon's output pipe is also held by
+    // the processes started after it, so waiting for its end would wait for theirs).
   }
 
   static let portland = "45.52,-122.68"

@@ -76,4 +76,25 @@ struct SystemdUnitTests {
       #expect([66, 69].contains(result.status), "\(words): \(result.standardError)")
     }
   }
+
+  /// The timer's fetch (`--if-older-than 30m`) asks no service for a forecast younger than
+  /// that: with every provider on a closed port, a fresh forecast is said and skipped (status
+  /// 0), and an old one is asked for (and fails, 69).
+  @Test func theTimersFetchSkipsAFreshForecastAndAsksForAStaleOne() throws {
+    let folder = try ToolTestFolder()
+    let db = try Glance.seattle(folder)
+    let arguments = ["fetch", "--all", "--no-alerts", "--if-older-than", "30m", "--db", db]
+    // Ten minutes after Dark Sky issued it.
+    let fresh = try ToolRunner.run(
+      "cloudy-forecast", arguments,
+      environment: try AlertToolTests.clock(Glance.fakeTime(Glance.seattleIssuedAt + 600)))
+    #expect(fresh.status == 0, "\(fresh.standardError)")
+    #expect(
+      fresh.standardOutput
+        == "Seattle: the cached forecast is from 10 min ago, younger than 30m; not fetched\n")
+    let stale = try ToolRunner.run(
+      "cloudy-forecast", arguments,
+      environment: try AlertToolTests.clock(Glance.fakeTime(Glance.seattleIssuedAt + 1_800)))
+    #expect(stale.status == 69, "\(stale.standardOutput)")
+  }
 }

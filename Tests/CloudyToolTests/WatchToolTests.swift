@@ -299,6 +299,9 @@ final class WatchedProcess: @unchecked Sendable {
     }
   }
 
+  /// The process's id (to end what it started: a status bar's blocks).
+  var processIdentifier: Int32 { process.processIdentifier }
+
   /// Sends `signal` and waits for the process to end.
   func stop(signal: Int32) -> End {
     kill(process.processIdentifier, signal)

@@ -58,7 +58,9 @@ public enum AlertNotices {
     return actions
   }
 
-  static func notice(_ row: AlertRowViewModel, place: Place, name: String) -> Notice {
+  /// How a notification words `row` at the place called `name` (the desktop's and the
+  /// browser's alike).
+  public static func notice(_ row: AlertRowViewModel, place: Place, name: String) -> Notice {
     let headline = row.alert.headline.flatMap { $0 == row.event ? nil : $0 }
     return Notice(
       identifier: row.alert.identifier, place: place, summary: "\(row.event) · \(name)",

@@ -56,7 +56,7 @@ public struct GlanceTemplate: Hashable, Sendable {
 
   /// The fields filled in; runs of spaces become one and the ends are trimmed, so an empty
   /// `{alert}` leaves no gap.
-  func render(_ fields: [String: String]) -> String {
+  public func render(_ fields: [String: String]) -> String {
     var text = ""
     for piece in pieces {
       switch piece {

@@ -55,6 +55,7 @@ enum AlertsPage {
       <p class="dim">Every alert, whatever the alert setting says (it decides only the banner and the marks). Times in \(model.zone).</p>
       \(active)
       \(inactive)
+      <p class="notify" hidden><button type="button" id="notify-alerts">Notify me of new alerts</button> <span id="notify-state" class="dim"></span></p>
       <p><a href="/">Back to the weather</a></p>
       </section>
       """

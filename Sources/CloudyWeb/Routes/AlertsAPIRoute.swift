@@ -1,6 +1,7 @@
 import CloudyCLI
 import CloudyForecastCLI
 import CloudyJSON
+import CloudyModels
 import CloudyPlatform
 import CloudyStore
 import CloudyViewModels
@@ -33,6 +34,54 @@ extension WebApp {
             alerts: AlertRepository(database: database), settings: shared.store,
             zones: shared.zones, now: WallClock.now())
           return AlertsJSON.list(place: target, rows: model.rows(includingEnded: all == "true"))
+        }
+        return PageResponse.json(document)
+      } catch {
+        return Problem.response(for: error)
+      }
+    }
+    addShownAlertsAPI(to: api)
+  }
+
+  /// `GET /api/alerts/shown`: the alerts the alert setting shows now at every place, each as a
+  /// notification words it (`AlertNotices`): what the page's script notifies through the
+  /// service worker once the user asked for notifications (the alerts page's button).
+  ///
+  ///     { "alerts": [ { "identifier": "…", "place": {…}, "severity": "severe",
+  ///                     "summary": "Flood Watch · Portland", "body": "…", "url": "/places/3/alerts" } ] }
+  private func addShownAlertsAPI(to api: RouterGroup<WebContext>) {
+    api.get("alerts/shown") { _, _ -> Response in
+      do {
+        let document = try await shared.perform { shared -> JSON in
+          guard let database = shared.store.watcher.database else {
+            return .object([("alerts", .array([]))])
+          }
+          let targets: [ForecastTarget]
+          do {
+            targets = try LocationsViewModel(store: shared.store).forecastTargets()
+          } catch  where FailureMap.failure(for: error).status == .notFound {
+            targets = []
+          }
+          let now = WallClock.now()
+          var alerts: [JSON] = []
+          for target in targets {
+            let model = try AlertsViewModel(
+              place: target.place, timeZone: [target.timeZone],
+              alerts: AlertRepository(database: database), settings: shared.store,
+              zones: shared.zones, now: now)
+            for row in model.shown {
+              let notice = AlertNotices.notice(row, place: target.place, name: target.name)
+              alerts.append(
+                .object([
+                  ("identifier", .string(notice.identifier)),
+                  ("place", AlertsJSON.place(target)),
+                  ("severity", .string(notice.severity.rawValue)),
+                  ("summary", .string(notice.summary)), ("body", .string(notice.body)),
+                  ("url", .string("/places/\(PlaceParameter.text(target.place))/alerts")),
+                ]))
+            }
+          }
+          return .object([("alerts", .array(alerts))])
         }
         return PageResponse.json(document)
       } catch {
