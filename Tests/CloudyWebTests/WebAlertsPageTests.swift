@@ -52,7 +52,7 @@ struct WebAlertsPageTests {
     let weather = try await web.get("/").text
     #expect(
       weather.contains(
-        "<p class=\"alert-banner severity-severe\" role=\"alert\"><a href=\"/places/\(id)/alerts\"><span class=\"severity\">Severe</span> Winter Storm Warning: Heavy snow</a></p>"
+        "<p class=\"alert-banner severity-severe tone-warning\" role=\"alert\"><a href=\"/places/\(id)/alerts\"><span class=\"severity\">Severe</span> Winter Storm Warning: Heavy snow</a></p>"
       ), "\(weather)")
     // Inside the live region with the heading: one truth, replaced together.
     let live = try #require(weather.range(of: "<section id=\"weather\" data-live>"))
