@@ -98,7 +98,8 @@ extension WebBrowserTests {
         try Self.bannerText(browser).hasPrefix("MODERATE Small Craft: warning from Fair Head"))
       #expect(try browser.run("return window.cloudyMarker") as? Int == 1, "the page was reloaded")
 
-      // A longer, more severe one: the banner names it; at 390 px it wraps, no side scroll.
+      // A longer, more severe one: the banner names it (the event once, its headline after it);
+      // at 390 px it wraps, no side scroll.
       let word = String(repeating: "Storm", count: 30)
       let long = Self.cap(
         "test-long-gale", event: "Gale", severity: "Severe",
@@ -108,7 +109,7 @@ extension WebBrowserTests {
       try Self.importCAP(long, named: "long.xml", folder, db: db)
       #expect(
         try browser.waitUntil(
-          "return document.querySelector('#weather .alert-banner').innerText.includes('Gale warning')"
+          "return document.querySelector('#weather .alert-banner').innerText.includes('Gale: warning for all Irish')"
         ))
       #expect(try Self.bannerText(browser).contains("(+1 more)"))
       let overflow =

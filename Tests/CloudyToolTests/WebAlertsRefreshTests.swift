@@ -47,7 +47,7 @@ struct WebAlertsRefreshTests {
     }
     #expect(
       page.contains(
-        "<span class=\"severity\">Severe</span> Flood Watch: Flood Watch issued December 20"),
+        "<span class=\"severity\">Severe</span> Flood Watch: issued December 20"),
       "\(page)")
     // Portland only (Oslo is outside the NWS's area), named Cloudy in the User-Agent.
     #expect(server.requests.map(\.query) == ["point=45.52,-122.68"])
