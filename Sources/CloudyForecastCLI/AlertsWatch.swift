@@ -103,7 +103,8 @@ struct AlertsWatch {
           target: target, row: row)
       }
       for alert in AlertTimeline(model.messages).standing {
-        for moment in [alert.begins, alert.until].compactMap({ $0 }) where moment > now {
+        // `endsBy`: an alert that states no end still ends (a day on), and says so.
+        for moment in [alert.begins, alert.endsBy] where moment > now {
           next = min(next ?? moment, moment)
         }
       }

@@ -19,30 +19,42 @@ extension GazetteerGeocoder {
     var best = Double.infinity
     var bestLine = -1
     var line = section.lowerBound
-    while line < section.upperBound {
+    let end = section.upperBound
+    while line < end {
       // Fields: key, name, country, admin1, latitude, longitude, population, zone.
       var index = line
-      var tabs = 0
-      while index < section.upperBound, tabs < 4 {
-        let byte = bytes[index]
-        if byte == GazetteerData.newline { break }
-        if byte == GazetteerData.tab { tabs += 1 }
+      var complete = true
+      for _ in 0..<4 {
+        index = Self.nextSeparator(bytes, from: index, end: end)
+        guard index < end, bytes[index] == GazetteerData.tab else {
+          complete = false
+          break
+        }
         index += 1
       }
-      if tabs == 4, let (lat, afterLat) = Self.number(bytes, from: index),
-        afterLat < section.upperBound, bytes[afterLat] == GazetteerData.tab,
-        let (lon, _) = Self.number(bytes, from: afterLat + 1)
+      if complete, Self.mayBeNearer(bytes, from: index, than: best, to: latitude),
+        let (lat, afterLat) = Self.number(bytes, from: index)
       {
-        var dLon = abs(lon - longitude)
-        if dLon > 180 { dLon = 360 - dLon }
         let dLat = lat - latitude
-        let distance = dLat * dLat + dLon * dLon * squeeze * squeeze
-        if distance < best {
-          best = distance
-          bestLine = line
+        // Most lines are too far north or south to matter: their longitude is not read.
+        if dLat * dLat < best, afterLat < end, bytes[afterLat] == GazetteerData.tab,
+          let (lon, _) = Self.number(bytes, from: afterLat + 1)
+        {
+          var dLon = abs(lon - longitude)
+          if dLon > 180 { dLon = 360 - dLon }
+          let distance = dLat * dLat + dLon * dLon * squeeze * squeeze
+          if distance < best {
+            best = distance
+            bestLine = line
+          }
         }
       }
-      while index < section.upperBound, bytes[index] != GazetteerData.newline { index += 1 }
+      // On to the next line: past its '\n'.
+      while index < end {
+        index = Self.nextSeparator(bytes, from: index, end: end)
+        if index >= end || bytes[index] == GazetteerData.newline { break }
+        index += 1
+      }
       line = index + 1
     }
     // Degrees to kilometres: 111.2 km per degree of a great circle.
@@ -51,6 +63,58 @@ extension GazetteerGeocoder {
       let zoneIndex = data.integer(zoneField)
     else { return nil }
     return data.timeZone(zoneIndex)
+  }
+
+  /// The first tab or newline at or after `start` (or `end`), eight bytes at a time: the
+  /// places section is read whole, so this loop is the lookup's cost.
+  @inline(__always)
+  private static func nextSeparator(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int)
+    -> Int
+  {
+    guard let base = bytes.baseAddress else { return end }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var index = start
+    while index + 8 <= end {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      let tabs = word ^ (ones &* 0x09)
+      let newlines = word ^ (ones &* 0x0A)
+      // A zero byte in either marks a separator; the lowest such byte is exact.
+      let found =
+        ((tabs &- ones) & ~tabs & highs) | ((newlines &- ones) & ~newlines & highs)
+      if found != 0 { return index + found.trailingZeroBitCount / 8 }
+      index += 8
+    }
+    while index < end, bytes[index] != GazetteerData.tab, bytes[index] != GazetteerData.newline {
+      index += 1
+    }
+    return index
+  }
+
+  /// Whether the latitude at `start` may be nearer than `best` (a squared distance in
+  /// degrees), judged by its whole degrees alone, so most lines are passed over without their
+  /// fraction being read.
+  @inline(__always)
+  private static func mayBeNearer(
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, than best: Double, to latitude: Double
+  ) -> Bool {
+    guard best.isFinite else { return true }
+    var index = start
+    var sign = 1.0
+    if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
+      sign = -1
+      index += 1
+    }
+    var whole = 0.0
+    while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+      whole = whole * 10 + Double(bytes[index] - 0x30)
+      index += 1
+    }
+    // The latitude lies within a degree of its whole part, on its side of zero.
+    let low = sign > 0 ? whole : -whole - 1
+    let gap = max(0, max(low - latitude, latitude - (low + 1)))
+    return gap * gap < best
   }
 
   /// A decimal number ("-33.4484") at `start`, and where it stops; nil when there is none.

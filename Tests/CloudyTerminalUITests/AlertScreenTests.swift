@@ -43,7 +43,9 @@ struct AlertScreenTests {
     try fixture.changes.commit()
     #expect(app.needsRedraw)
     let frame = app.render(TerminalSize(columns: 80, rows: 24))
-    #expect(frame[1].text.hasPrefix(" ⚠ Winter Storm Warning (Severe): until Friday"))
+    // The event named once (issue 41): the headline's repeat of it is dropped.
+    #expect(frame[1].text.hasPrefix(" ⚠ Winter Storm Warning (Severe): "))
+    #expect(!frame[1].text.contains("(Severe): Winter Storm Warning"))
     #expect(frame[1].style == .alert(.severe))
     // The minor advisory is below the default level: not counted as "more".
     #expect(frame[1].text.hasSuffix("! details "))

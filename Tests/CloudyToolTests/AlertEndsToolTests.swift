@@ -56,4 +56,47 @@ struct AlertEndsToolTests {
     let later = try T.forecast(["alerts"], db: db, at: "2026-10-13 02:00:00")
     #expect(later.standardOutput == "No active alerts for Macau\n")
   }
+
+  /// A place saved by its coordinates takes the nearest gazetteer place's zone, so its alerts
+  /// read in local time, not UTC; at sea it has none until a forecast gives one.
+  @Test func aPlaceSavedByCoordinatesReadsItsAlertsInItsOwnZone() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("cloudy.sqlite")
+    let added = try ToolRunner.run(
+      "cloudy-locations",
+      ["add", "--name", "Home", "--lat", "45.52", "--lon", "-122.68", "--db", db])
+    #expect(added.status == 0, "\(added.standardError)")
+    #expect(try sqlite3(db, "SELECT time_zone FROM location") == "America/Los_Angeles")
+    _ = try T.forecast(
+      ["import", T.fixture(T.portlandFloodWatch)], db: db, at: "2019-12-20 22:00:00")
+    let during = try T.forecast(["alerts"], db: db, at: "2019-12-21 20:00:00")
+    #expect(
+      during.standardOutput.contains(
+        "  Fri Dec 20 01:34 PM – Sun Dec 22 10:00 AM (America/Los_Angeles)"),
+      "\(during.standardOutput)")
+
+    let atSea = try ToolRunner.run(
+      "cloudy-locations",
+      ["add", "--name", "Mid-Pacific", "--lat", "0", "--lon", "-140", "--db", db])
+    #expect(atSea.status == 0, "\(atSea.standardError)")
+    #expect(
+      try sqlite3(db, "SELECT coalesce(time_zone, 'none') FROM location WHERE name = 'Mid-Pacific'")
+        == "none")
+  }
+
+  /// A place without a zone takes its first forecast's (a region's zone, not UTC).
+  @Test func aPlaceWithoutAZoneTakesItsFirstForecasts() throws {
+    let folder = try ToolTestFolder()
+    let db = folder.file("cloudy.sqlite")
+    let added = try ToolRunner.run(
+      "cloudy-locations",
+      ["add", "--name", "Boat", "--lat", "37.77", "--lon", "-122.42", "--db", db])
+    #expect(added.status == 0, "\(added.standardError)")
+    _ = try sqlite3(db, "UPDATE location SET time_zone = NULL")
+    let imported = try ToolRunner.run(
+      "cloudy-forecast",
+      ["import", try ForecastToolTests.fixturePath("darksky-sf-2018-02-20.json"), "--db", db])
+    #expect(imported.status == 0, "\(imported.standardError)")
+    #expect(try sqlite3(db, "SELECT time_zone FROM location") == "America/Los_Angeles")
+  }
 }

@@ -51,6 +51,7 @@ struct AppTerminalAlertsTests {
     // Another process imports the alert; no key is pressed.
     let imported = try ToolRunner.run("cloudy-forecast", ["import", Self.floodWatch, "--db", db])
     #expect(imported.status == 0, "\(imported.standardError)")
+    // The event named once (issue 41): not "Flood Watch (Severe): Flood Watch issued …".
     let banner = try pane.waitFor("⚠ Flood Watch (Severe): issued December 20")
     #expect(banner.contains("! details"), "\(banner)")
     #expect(banner.contains("! alerts"), "the footer names the key: \(banner)")

@@ -156,7 +156,7 @@ struct ExchangeToolTests {
     #expect(lines[0] == "name,latitude,longitude,region,country,time_zone,source,selected")
     #expect(lines[2].hasPrefix("\"Paris, Île-de-France, FR\","))
     #expect(lines[2].hasSuffix(",FR,Europe/Paris,gazetteer,true"))
-    // Places saved by coordinates take the nearest gazetteer place's time zone (issue 41).
+    // Saved by coordinates: the nearest gazetteer place's zone (issue 41).
     #expect(
       lines[3] == "\"Say \"\"Hi\"\", Bob\",-33.865,151.2094,,,Australia/Sydney,coordinates,false")
     #expect(lines[4] == "Tōkyō 東京,35.6897,139.6922,,,Asia/Tokyo,coordinates,false")

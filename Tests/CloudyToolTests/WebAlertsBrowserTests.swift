@@ -9,8 +9,9 @@ extension WebBrowserTests {
   /// when a Cancel ends it; the alerts page lists every alert whatever the level says; at a
   /// phone's 390 px a long alert wraps (no horizontal scroll).
   ///
-  /// The first alert is Met Éireann's Small Craft warning as published (no `expires`: active
-  /// until cancelled, so no clock needs setting); the long alert and the Cancels are written
+  /// The first alert is Met Éireann's Small Craft warning as published (no `expires`: active a
+  /// day from when it was sent, so cloudy-web's clock is set to that day); the long alert and
+  /// the Cancels are written
   /// here (CAP 1.2, the shape of that document), since no recorded Cancel of a recorded alert
   /// was found.
   @Suite("cloudy-web in headless Chromium: alerts")
@@ -75,6 +76,16 @@ extension WebBrowserTests {
       try importFile(path, db: db)
     }
 
+    /// cloudy-web's clock on the day of these messages (libfaketime's thread-safe build): an
+    /// alert that states no end lasts a day after it was sent (issue 41), and they were sent
+    /// on 2025-04-14.
+    static func clock() throws -> [String: String] {
+      var clock = try AlertToolTests.clock("2025-04-14 14:00:00")
+      clock["LD_PRELOAD"] = clock["LD_PRELOAD"]?.replacingOccurrences(
+        of: "libfaketime.so.1", with: "libfaketimeMT.so.1")
+      return clock
+    }
+
     static func importFile(_ path: String, db: String) throws {
       let imported = try ToolRunner.run("cloudy-forecast", ["import", path, "--db", db])
       #expect(imported.status == 0, "\(imported.standardError)")
@@ -95,7 +106,7 @@ extension WebBrowserTests {
           "cloudy-locations", ["add", "--name", name, "--lat", lat, "--lon", lon, "--db", db])
       }
       _ = try sqlite3(db, "UPDATE location SET time_zone = 'Europe/Dublin' WHERE name = 'Dublin'")
-      let web = try WebServerProcess(database: db, ["--offline"])
+      let web = try WebServerProcess(database: db, ["--offline"], environment: try Self.clock())
       let base = "http://127.0.0.1:\(web.port)"
       let browser = try BrowserSession()
       try browser.resize(width: 390, height: 844)
@@ -109,10 +120,13 @@ extension WebBrowserTests {
         try browser.waitUntil(
           "var b = document.querySelector('#weather .alert-banner'); return !!b && b.innerText.includes('Small Craft')"
         ), "\((try? browser.text("main")) ?? "")")
-      #expect(try Self.bannerText(browser).hasPrefix("MODERATE Small Craft: Small Craft warning"))
+      // The event named once: the headline's "Small Craft" is not repeated.
+      #expect(
+        try Self.bannerText(browser).hasPrefix("MODERATE Small Craft: warning from Fair Head"))
       #expect(try browser.run("return window.cloudyMarker") as? Int == 1, "the page was reloaded")
 
-      // A longer, more severe one: the banner names it; at 390 px it wraps, no side scroll.
+      // A longer, more severe one: the banner names it (the event once, its headline after it);
+      // at 390 px it wraps, no side scroll.
       let word = String(repeating: "Storm", count: 30)
       let long = Self.cap(
         "test-long-gale", event: "Gale", severity: "Severe",
@@ -122,7 +136,7 @@ extension WebBrowserTests {
       try Self.importCAP(long, named: "long.xml", folder, db: db)
       #expect(
         try browser.waitUntil(
-          "return document.querySelector('#weather .alert-banner').innerText.includes('Gale warning')"
+          "return document.querySelector('#weather .alert-banner').innerText.includes('Gale: warning for all Irish')"
         ))
       #expect(try Self.bannerText(browser).contains("(+1 more)"))
       let overflow =
