@@ -201,7 +201,7 @@ let package = Package(
       name: "CloudyWebAssets",
       exclude: [
         "app.js", "style.css", "openapi.json", "icon.svg", "weather", "sw.js",
-        "manifest.webmanifest",
+        "manifest.webmanifest", "apple-touch-icon.png",
       ]),
     .executableTarget(
       name: "cloudy-web", dependencies: ["CloudyWeb", "CloudyCLI"]),

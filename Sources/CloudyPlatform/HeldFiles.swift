@@ -17,14 +17,21 @@ public enum HeldFiles {
     public let identity: FileIdentity
   }
 
-  /// Every descriptor of this process open on the file that had the name `path` when it was
-  /// opened (also when it was removed since: the kernel names it "PATH (deleted)").
-  public static func descriptors(openedAs path: String) -> [Held] {
-    guard let wanted = canonical(path), let directory = opendir("/proc/self/fd") else {
-      return []
+  /// Every descriptor of this process open on the file that had one of the names `paths` when
+  /// it was opened (also when it was removed since: the kernel names it "PATH (deleted)"), by
+  /// path, in one look at the descriptors.
+  public static func descriptors(openedAs paths: [String]) -> [String: [Held]] {
+    var found: [String: [Held]] = [:]
+    var wanted: [String: String] = [:]
+    for path in paths {
+      found[path] = []
+      if let name = canonical(path) {
+        wanted[name] = path
+        wanted[name + " (deleted)"] = path
+      }
     }
+    guard !wanted.isEmpty, let directory = opendir("/proc/self/fd") else { return found }
     defer { closedir(directory) }
-    var found: [Held] = []
     var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     while let entry = readdir(directory) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -36,10 +43,8 @@ public enum HeldFiles {
       guard count > 0 else { continue }
       let opened = String(
         decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      guard opened == wanted || opened == wanted + " (deleted)",
-        let identity = identity(of: descriptor)
-      else { continue }
-      found.append(Held(descriptor: descriptor, identity: identity))
+      guard let path = wanted[opened], let identity = identity(of: descriptor) else { continue }
+      found[path, default: []].append(Held(descriptor: descriptor, identity: identity))
     }
     return found
   }

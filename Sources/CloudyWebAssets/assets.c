@@ -20,6 +20,11 @@ static const unsigned char manifest_webmanifest[] = {
 static const unsigned char icon_svg[] = {
 #embed "icon.svg"
 };
+// icon.svg drawn 148 px wide on #e8f1fd in a 180 px square by Chromium (`chromium --headless
+// --window-size=180,180 --screenshot`), for iOS, which takes no SVG as a home-screen icon.
+static const unsigned char apple_touch_icon_png[] = {
+#embed "apple-touch-icon.png"
+};
 
 // The weather symbols, one per icon name (CloudyModels' WeatherIcon), drawn for Cloudy.
 static const unsigned char weather_clear_day[] = {
@@ -58,6 +63,7 @@ static const struct cloudy_web_asset assets[] = {
     {"style.css", "text/css; charset=utf-8", style_css, sizeof(style_css)},
     {"openapi.json", "application/json", openapi_json, sizeof(openapi_json)},
     {"icon.svg", "image/svg+xml", icon_svg, sizeof(icon_svg)},
+    {"apple-touch-icon.png", "image/png", apple_touch_icon_png, sizeof(apple_touch_icon_png)},
     {"sw.js", "text/javascript; charset=utf-8", sw_js, sizeof(sw_js)},
     {"manifest.webmanifest", "application/manifest+json", manifest_webmanifest,
      sizeof(manifest_webmanifest)},

@@ -9,7 +9,32 @@
 
 var CACHE = "cloudy-pages-v1";
 // What a page needs to be shown at all, kept when the worker is installed.
-var SHELL = ["/", "/places", "/settings", "/static/app.js", "/static/style.css", "/static/icon.svg"];
+// Every screen's page is kept at install, so each reads offline even if it was never opened;
+// a page that cannot be kept so (a place's alerts) answers `neverLoaded` until it is seen once.
+var SHELL = ["/", "/?view=hourly", "/places", "/places/new", "/settings", "/static/app.js",
+  "/static/style.css", "/static/icon.svg"];
+
+// The page shown, with no server, for a page this device never loaded: what happened and where
+// to go, in the site's own look (its stylesheet is in the copies), instead of the browser's
+// error page.
+function neverLoaded(path) {
+  var escaped = path.replace(/[&<>"]/g, function (c) {
+    return { "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;" }[c];
+  });
+  var html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">" +
+    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">" +
+    "<title>Not loaded yet · Cloudy</title><link rel=\"stylesheet\" href=\"/static/style.css\">" +
+    "</head><body><header><p class=\"brand\">Cloudy</p><nav aria-label=\"Screens\">" +
+    "<a href=\"/\">Weather</a><a href=\"/places\">Locations</a>" +
+    "<a href=\"/places/new\">Add Location</a><a href=\"/settings\">Settings</a></nav></header>" +
+    "<main id=\"main\"><h1>Not loaded yet</h1><p class=\"lead\">The server cannot be reached, " +
+    "and this device never loaded <code>" + escaped + "</code> while it could, so there is no " +
+    "copy of it to show.</p><p>The pages opened before are here as they were last seen: " +
+    "<a href=\"/\">Weather</a>, <a href=\"/places\">Locations</a>, " +
+    "<a href=\"/settings\">Settings</a>. This page loads once the server is back.</p>" +
+    "</main></body></html>";
+  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -47,7 +72,11 @@ self.addEventListener("fetch", function (event) {
       return response;
     }).catch(function (error) {
       return caches.open(CACHE).then(function (cache) { return cache.match(key); })
-        .then(function (copy) { if (copy) return copy; throw error; });
+        .then(function (copy) {
+          if (copy) return copy;
+          if (request.mode === "navigate") return neverLoaded(url.pathname + url.search);
+          throw error;
+        });
     }));
 });
 

@@ -128,6 +128,12 @@ final class BrowserSession {
     )
   }
 
+  /// A DevTools command as chromedriver relays it (`Emulation.setDeviceMetricsOverride` shows
+  /// a page at 200 % zoom: a 640-px layout drawn at device scale 2).
+  func devTools(_ name: String, _ parameters: [String: Any]) throws {
+    _ = try command("POST", "/goog/cdp/execute", ["cmd": name, "params": parameters])
+  }
+
   func element(_ selector: String) throws -> String {
     let reply = try command("POST", "/element", ["using": "css selector", "value": selector])
     guard let value = reply as? [String: Any], let id = value[Self.elementKey] as? String else {

@@ -38,8 +38,9 @@ struct HeldCompanions {
 
   /// What this process holds for the database at `path` now.
   init(of path: String) {
-    wal = HeldFiles.descriptors(openedAs: path + "-wal")
-    shm = HeldFiles.descriptors(openedAs: path + "-shm")
+    let held = HeldFiles.descriptors(openedAs: [path + "-wal", path + "-shm"])
+    wal = held[path + "-wal"] ?? []
+    shm = held[path + "-shm"] ?? []
   }
 
   /// True when nothing is held (a database not yet read in WAL mode): then nothing can be

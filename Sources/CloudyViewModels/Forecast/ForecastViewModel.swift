@@ -196,6 +196,15 @@ public final class ForecastViewModel {
       hours: Array(weather.hours.prefix(max(0, count))), settings: settings, timeZone: timeZone)
   }
 
+  /// The chart of the first `count` cached hours, at their real times and in the shown units
+  /// (`HourlyChartViewModel`); nil as `hourly`, or when fewer than two have a temperature.
+  public func hourlyChart(hours count: Int) -> HourlyChartViewModel? {
+    guard let weather, weather.contents.contains(.hourly) else { return nil }
+    return HourlyChartViewModel(
+      hours: Array(weather.hours.prefix(max(0, count))), days: weather.days, settings: settings,
+      timeZone: timeZone)
+  }
+
   /// How many days and hours the cache holds (a view shows at most what it holds).
   public var cachedDays: Int { weather?.days.count ?? 0 }
   public var cachedHours: Int { weather?.hours.count ?? 0 }

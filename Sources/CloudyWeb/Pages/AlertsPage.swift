@@ -41,7 +41,7 @@ enum AlertsPage {
     let active: HTML =
       model.active.isEmpty
       ? "<p class=\"lead\">No active alerts for \(HTML.name(model.name)).</p>"
-      : "<ol class=\"alerts\">\(model.active.map { article($0, zone: model.zone, active: true) })</ol>"
+      : "<h2>Active</h2><ol class=\"alerts\">\(model.active.map { article($0, zone: model.zone, active: true) })</ol>"
     let inactive: HTML =
       model.inactive.isEmpty
       ? ""

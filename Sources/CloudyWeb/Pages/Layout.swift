@@ -48,6 +48,7 @@ enum Layout {
       \(csrfMeta)
       <title>\(Layout.isolated(title)) · Cloudy</title>
       <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
+      <link rel="apple-touch-icon" href="/static/apple-touch-icon.png">
       <link rel="manifest" href="/manifest.webmanifest">
       <meta name="theme-color" content="#1f6feb">
       <link rel="stylesheet" href="/static/style.css">

@@ -3,19 +3,39 @@ import CloudyStoring
 import CloudyViewModels
 
 /// Locations (`/places`): the Current Location and Saved Locations sections, the selected row
-/// marked; each saved row can be selected, moved up or down, renamed or removed (removing asks
-/// first, on its own page). Rows and texts are `LocationsViewModel`'s.
+/// marked, each place with its weather at a glance (`PlaceGlance`: the cached temperature and
+/// symbol) and its alert mark; each saved row can be selected, moved up or down, renamed or
+/// removed (removing asks first, on its own page). On a phone the actions sit behind one
+/// "Actions" link to the row itself (`#place-ID`: the style sheet shows the `:target` row's
+/// actions, no script needed), so a phone shows a place per line rather than five buttons; a
+/// wide window shows them at once and no link. Rows and texts are the view models'.
 enum PlacesPage {
   struct Model: Sendable {
     var sections: [(title: String, rows: [LocationRowViewModel])]
     var savedCount: Int
     /// Each place with a shown alert (`AlertMarks`: the alert level's), by its worst severity.
     var alertMarks: [Place: AlertSeverity]
+    /// Each place's weather at a glance, for the places with a cached forecast.
+    var glances: [Place: PlaceGlance]
 
-    init(_ model: LocationsViewModel, alertMarks: [Place: AlertSeverity] = [:]) {
+    init(
+      _ model: LocationsViewModel, alertMarks: [Place: AlertSeverity] = [:],
+      glances: [Place: PlaceGlance] = [:]
+    ) {
       sections = model.rows.map { (section, rows) in (section.title, rows) }
       savedCount = model.numberOfRows(inSection: model.index(of: .saved) ?? 0)
       self.alertMarks = alertMarks
+      self.glances = glances
+    }
+
+    /// Every listed place, in order (whose glances to read).
+    var places: [Place] {
+      sections.flatMap { $0.rows }.map { row in
+        switch row.kind {
+        case .current: .current
+        case .saved(let location, _): .saved(location.id)
+        }
+      }
     }
   }
 
@@ -52,7 +72,7 @@ enum PlacesPage {
           "/places/current/select", csrf: csrf, button: "Select",
           label: "Select \(row.text)")
       return """
-        <li\(selected)>\(mark)<span class="name">\(HTML.name(row.text))\(AlertsPage.mark(model.alertMarks[.current], place: .current))<small>\(row.detailText)</small></span><span class="actions">\(select)</span></li>
+        <li\(selected)>\(mark)<span class="name">\(HTML.name(row.text))\(AlertsPage.mark(model.alertMarks[.current], place: .current))<small>\(row.detailText)</small></span>\(glance(model.glances[.current]))<span class="actions">\(select)</span></li>
         """
     case .saved(let location, let number):
       let id = String(location.id)
@@ -82,9 +102,19 @@ enum PlacesPage {
         "<a class=\"button danger\" href=\"/places/\(id)/remove\" aria-label=\"Remove \(location.name)\">Remove</a>"
       )
       return """
-        <li\(selected) id="place-\(id)">\(mark)<span class="number">\(number)</span><span class="name">\(HTML.name(location.name))\(AlertsPage.mark(model.alertMarks[.saved(location.id)], place: .saved(location.id)))<small>\(row.detailText)</small></span><span class="actions">\(actions)</span></li>
+        <li\(selected) id="place-\(id)">\(mark)<span class="number">\(number)</span><span class="name">\(HTML.name(location.name))\(AlertsPage.mark(model.alertMarks[.saved(location.id)], place: .saved(location.id)))<small>\(row.detailText)</small></span>\(glance(model.glances[.saved(location.id)]))<a class="button row-actions" href="#place-\(id)" aria-label="Actions for \(location.name)">Actions</a><span class="actions">\(actions)</span></li>
         """
     }
+  }
+
+  /// The place's temperature now and its symbol (its words for screen readers); nothing
+  /// without a cached forecast.
+  private static func glance(_ glance: PlaceGlance?) -> HTML {
+    guard let glance, glance.temperature != nil || glance.iconName != nil else { return "" }
+    let symbol = glance.iconName.map { WeatherSymbol.image($0, size: 28) } ?? ""
+    let words: HTML = glance.summary.map { "<span class=\"visually-hidden\">\($0)</span>" } ?? ""
+    return
+      "<span class=\"glance\">\(symbol)<span class=\"now\">\(glance.temperature ?? "")</span>\(words)</span>"
   }
 
   /// "Remove Richmond?" with the button that does it and a way back.

@@ -28,6 +28,8 @@ enum WeatherPage {
     /// The notations the chart's axes use, and the days' sunrise and sunset (its night shading).
     var settings: Settings?
     var days: [WeatherDayData] = []
+    /// The hours' chart, its values in the shown units (`HourlyChartViewModel`).
+    var chart: HourlyChartViewModel?
     /// The alert banner (the most severe active alert the level shows) and how many are shown.
     var alertBanner: AlertRowViewModel?
     var shownAlerts = 0
@@ -65,6 +67,7 @@ enum WeatherPage {
       day = forecast.day
       week = forecast.week
       hourly = forecast.hourly(hours: hours)
+      chart = forecast.hourlyChart(hours: hours)
       settings = forecast.settings
       days = forecast.weather?.days ?? []
       timeZoneNote = forecast.timeZone.fallbackNote
@@ -105,11 +108,11 @@ enum WeatherPage {
     } else if let missing = model.missingCurrent {
       sections.append("<p class=\"dim\">\(missing)</p>")
     }
-    if let hourly = model.hourly, let settings = model.settings {
-      let chart = HourlyChart.svg(hourly.hours, days: model.days, settings: settings)
-      if !chart.text.isEmpty {
+    if let chart = model.chart {
+      let drawn = HourlyChart.svg(chart)
+      if !drawn.text.isEmpty {
         sections.append(
-          "<section class=\"next-hours\" aria-labelledby=\"chart-heading\"><h2 id=\"chart-heading\">Next \(hourly.numberOfHours) hours</h2>\(chart)</section>"
+          "<section class=\"next-hours\" aria-labelledby=\"chart-heading\"><h2 id=\"chart-heading\">\(chart.heading)</h2>\(drawn)</section>"
         )
       }
     }

@@ -89,11 +89,14 @@ extension WebApp {
         ) {
           let version = shared.events.version
           let model = try await shared.perform { shared in
-            PlacesPage.Model(
+            var model = PlacesPage.Model(
               try LocationsViewModel(store: shared.store),
               alertMarks: try AlertMarks(
                 alerts: shared.store, settings: shared.store, now: WallClock.now()
               ).severities)
+            model.glances = try PlaceGlance.glances(
+              of: model.places, forecasts: shared.store, settings: shared.store)
+            return model
           }
           return ByteBuffer(
             string: await page(
