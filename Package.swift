@@ -28,6 +28,16 @@ let package = Package(
     .library(name: "CloudyProviders", targets: ["CloudyProviders"]),
     .library(name: "CloudyModels", targets: ["CloudyModels"]),
   ],
+  // cloudy-web's HTTPS (`--tls-cert`) needs NIOSSL and BoringSSL's 406 C files, about a quarter
+  // of a whole debug build here: off unless asked for (`swift build --traits TLS`), so
+  // `swift build` and `swift test` compile none of it. .ci/run turns it on, so the HTTPS tests
+  // run there; without it cloudy-web refuses --tls-cert in one line saying how to build it.
+  traits: [
+    .trait(
+      name: "TLS",
+      description:
+        "cloudy-web serves HTTPS (--tls-cert, --tls-key) through NIOSSL and BoringSSL")
+  ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     // cloudy-web's HTTP server (SwiftNIO underneath), linked by cloudy-web alone. Its default
@@ -43,7 +53,7 @@ let package = Package(
     // and zlib into that one tool (the cost is measured in the README).
     .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     // cloudy-web's HTTPS (`--tls-cert`), through Hummingbird's TLS product: BoringSSL, built for
-    // cloudy-web alone.
+    // cloudy-web alone and only with the TLS trait.
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
   ],
   targets: [
@@ -185,11 +195,13 @@ let package = Package(
         "CloudyWebAssets", "CDeflate",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "HummingbirdTLS", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(
+          name: "HummingbirdTLS", package: "hummingbird", condition: .when(traits: ["TLS"])),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["TLS"])),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
       ],

@@ -2,7 +2,6 @@ public import ArgumentParser
 import CloudyCLI
 import CloudyPlatform
 import CloudyStore
-import HummingbirdTLS
 
 /// `cloudy-web`: the Cloudy app in the browser, for a household's devices, on the view models
 /// the terminal app and the tools use.
@@ -116,7 +115,7 @@ public struct CloudyWebCommand: AsyncParsableCommand {
   }
 
   /// HTTPS when both --tls-cert and --tls-key are given; one without the other is a usage error.
-  private func tlsConfiguration() throws -> TLSConfiguration? {
+  private func tlsConfiguration() throws -> ServerTLS? {
     switch (tlsCertificate, tlsKey) {
     case (nil, nil): return nil
     case (let certificate?, let key?):

@@ -47,7 +47,8 @@ extension WebBrowserTests {
       .enabled(
         if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")
           && FileManager.default.isExecutableFile(atPath: "/usr/bin/certutil"),
-        "openssl makes the certificates; certutil (libnss3-tools) makes Chromium trust them"))
+        "openssl makes the certificates; certutil (libnss3-tools) makes Chromium trust them"),
+      .enabled(if: WebTLSBuild.shouldTest, WebTLSBuild.skipReason))
     func lastForecastOfflineOverHTTPS() throws {
       let folder = try ToolTestFolder()
       let db = try AppTerminalTests.database(

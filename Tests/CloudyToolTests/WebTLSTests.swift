@@ -11,7 +11,8 @@ import Testing
   .enabled(
     if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")
       && FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"),
-    "openssl and curl make and check the certificate"))
+    "openssl and curl make and check the certificate"),
+  .enabled(if: WebTLSBuild.shouldTest, WebTLSBuild.skipReason))
 struct WebTLSTests {
   private static func run(_ path: String, _ arguments: [String]) throws -> (Int32, String) {
     let process = Process()

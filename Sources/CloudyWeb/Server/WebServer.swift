@@ -1,11 +1,15 @@
 import CloudyPlatform
 import CloudyStore
 import Hummingbird
-import HummingbirdTLS
+import HummingbirdCore
 import Logging
 import NIOCore
 import ServiceLifecycle
 import UnixSignals
+
+#if TLS
+  import HummingbirdTLS
+#endif
 
 /// cloudy-web running: the shared store, the HTTP server (Hummingbird, HTTP/1.1) and the
 /// watcher's loop in one service group, stopped gracefully on SIGINT and SIGTERM — the loop
@@ -18,12 +22,12 @@ struct WebServer {
   private let hosts: HostPolicy
   private let syncFolder: SyncFolder?
   /// HTTPS (`--tls-cert`/`--tls-key`); nil for plain HTTP.
-  private let tls: TLSConfiguration?
+  private let tls: ServerTLS?
 
   init(
     databasePath: String, listen: ListenAddress, token: String?, allowHosts: [String],
     offline: Bool, refreshAfter: Int64, hours: Int = WebApp.defaultHours,
-    tls: TLSConfiguration? = nil,
+    tls: ServerTLS? = nil,
     syncFolder: SyncFolder? = nil
   ) throws {
     self.tls = tls
@@ -50,9 +54,16 @@ struct WebServer {
     let listen = self.listen
     let token = app.token
     let scheme = tls == nil ? "http" : "https"
+    #if TLS
+      let server =
+        try tls.map { try HTTPServerBuilder.tls(.http1(), tlsConfiguration: $0.configuration) }
+        ?? .http1()
+    #else
+      let server = HTTPServerBuilder.http1()
+    #endif
     let application = Application(
       responder: app.responder(hosts: hosts),
-      server: try tls.map { try .tls(.http1(), tlsConfiguration: $0) } ?? .http1(),
+      server: server,
       configuration: ApplicationConfiguration(
         address: .hostname(listen.host, port: listen.port), serverName: nil),
       onServerRunning: { channel in
