@@ -6,7 +6,7 @@ public struct AlertRowViewModel: Hashable, Sendable {
   public let alert: WeatherAlert
   /// Begun and not ended at the moment the view model was read at.
   public let isActive: Bool
-  /// "Thu Nov 26 2:00 PM – Fri Nov 27 6:00 AM", or "… – until cancelled".
+  /// "Thu Nov 26 2:00 PM – Fri Nov 27 6:00 AM", or "… – Fri Nov 27 6:00 AM (no end stated)".
   public let period: String
 
   public init(alert: WeatherAlert, isActive: Bool, period: String) {
