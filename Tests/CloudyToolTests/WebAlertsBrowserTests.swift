@@ -16,35 +16,8 @@ extension WebBrowserTests {
   /// was found.
   @Suite("cloudy-web in headless Chromium: alerts")
   struct Alerts {
-    static let smallCraftFixture = AlertToolTests.fixture(
+    static let smallCraft = AlertToolTests.fixture(
       "handmade-cap-ireland-small-craft-no-offsets-no-expires.xml")
-    /// An hour ago in UTC, as CAP writes it without an offset: these messages state no end, so
-    /// they are active for a day after they begin (`WeatherAlert.endsBy`, issue 41); the test's
-    /// messages are sent an hour ago rather than in April 2025.
-    static let sent = stamp(secondsAgo: 3_600)
-    /// When the messages this test writes were sent: after the small craft warning.
-    static let later = stamp(secondsAgo: 1_800)
-
-    static func stamp(secondsAgo: TimeInterval) -> String {
-      var calendar = Calendar(identifier: .gregorian)
-      calendar.timeZone = TimeZone(identifier: "UTC")!
-      let parts = calendar.dateComponents(
-        [.year, .month, .day, .hour, .minute, .second], from: Date().addingTimeInterval(-secondsAgo)
-      )
-      return String(
-        format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.year!, parts.month!, parts.day!,
-        parts.hour!, parts.minute!, parts.second!)
-    }
-
-    /// Met Éireann's small craft warning, sent and begun an hour ago.
-    static func smallCraft(_ folder: ToolTestFolder) throws -> String {
-      let original = try String(contentsOfFile: smallCraftFixture, encoding: .utf8)
-      let path = folder.file("small-craft.xml")
-      try original.replacingOccurrences(of: "2025-04-14T00:16:48", with: sent)
-        .replacingOccurrences(of: "2025-04-14T13:00:00", with: sent)
-        .write(toFile: path, atomically: true, encoding: .utf8)
-      return path
-    }
     static let smallCraftID = "2.49.0.1.372.0.250413231648.N_Norm002_SmallCraft"
 
     /// A CAP 1.2 message with no area (so it applies to the place it is imported for).
@@ -58,11 +31,11 @@ extension WebBrowserTests {
         <?xml version="1.0" encoding="UTF-8"?>
         <alert xmlns="urn:oasis:names:tc:emergency:cap:1.2">
         <identifier>\(identifier)</identifier><sender>forecasts@met.ie</sender>
-        <sent>\(later)+00:00</sent><status>Actual</status><msgType>\(type)</msgType>
+        <sent>2025-04-14T06:00:00+00:00</sent><status>Actual</status><msgType>\(type)</msgType>
         <scope>Public</scope>\(refs)
         <info><language>en-GB</language><category>Met</category><event>\(event)</event>
         <urgency>Expected</urgency><severity>\(severity)</severity><certainty>Likely</certainty>
-        <onset>\(later)+00:00</onset><senderName>Met Éireann</senderName>
+        <onset>2025-04-14T06:00:00+00:00</onset><senderName>Met Éireann</senderName>
         <headline>\(headline)</headline><description>\(description)</description></info>
         </alert>
         """
@@ -115,7 +88,7 @@ extension WebBrowserTests {
       try browser.run("window.cloudyMarker = 1")
 
       // Another process imports Met Éireann's warning: the banner appears, no reload.
-      try Self.importFile(try Self.smallCraft(folder), db: db)
+      try Self.importFile(Self.smallCraft, db: db)
       #expect(
         try browser.waitUntil(
           "var b = document.querySelector('#weather .alert-banner'); return !!b && b.innerText.includes('Small Craft')"
@@ -183,7 +156,7 @@ extension WebBrowserTests {
       try Self.importCAP(
         Self.cap(
           "test-cancel-gale", type: "Cancel",
-          references: "forecasts@met.ie,test-long-gale,\(Self.later)+00:00"),
+          references: "forecasts@met.ie,test-long-gale,2025-04-14T06:00:00+00:00"),
         named: "cancel-gale.xml", folder, db: db)
       #expect(
         try browser.waitUntil(
@@ -192,7 +165,7 @@ extension WebBrowserTests {
       try Self.importCAP(
         Self.cap(
           "test-cancel-small-craft", type: "Cancel",
-          references: "forecasts@met.ie,\(Self.smallCraftID),\(Self.sent)",
+          references: "forecasts@met.ie,\(Self.smallCraftID),2025-04-14T00:16:48",
           event: "Small Craft"),
         named: "cancel-small-craft.xml", folder, db: db)
       #expect(
