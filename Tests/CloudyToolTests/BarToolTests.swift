@@ -252,10 +252,15 @@ struct BarToolTests {
     set -g status-right "#(\(tool) bar --format tmux --template '{place} {symbol} {temperature}' --db \(db))"
 
     """.write(toFile: config, atomically: true, encoding: .utf8)
+    // The inner server and its pane are killed by pid at the end: the test runner's blocked
+    // SIGHUP is inherited, so kill-server alone would leave them running.
+    let tmuxURL = URL(fileURLWithPath: TmuxPane.tmuxPath ?? "/usr/bin/tmux")
     defer {
-      _ = try? ToolRunner.run(
-        executableAt: URL(fileURLWithPath: TmuxPane.tmuxPath ?? "/usr/bin/tmux"),
-        ["-L", inner, "kill-server"])
+      let pids =
+        (try? ToolRunner.run(
+          executableAt: tmuxURL, ["-L", inner, "display-message", "-p", "#{pane_pid} #{pid}"]))?
+        .standardOutput.split(whereSeparator: \.isWhitespace).compactMap { Int32($0) } ?? []
+      for pid in pids { kill(pid, SIGKILL) }
     }
     let pane = try TmuxPane(
       arguments: ["-L", inner, "-f", config, "new-session", "sleep 600"],

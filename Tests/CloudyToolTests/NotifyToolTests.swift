@@ -58,8 +58,13 @@ struct NotifyToolTests {
       }
     }
 
-    // Both are killed when their WatchedProcess goes (the daemon's output pipe is also held by
-    // the processes started after it, so waiting for its end would wait for theirs).
+    // Killed outright: the test runner's blocked signals are inherited (SIGTERM would wait),
+    // and the daemon's output pipe is held by the processes started after it, so waiting for
+    // its end would wait for theirs.
+    deinit {
+      kill(server.processIdentifier, SIGKILL)
+      kill(daemon.processIdentifier, SIGKILL)
+    }
   }
 
   static let portland = "45.52,-122.68"

@@ -1,3 +1,4 @@
+import CloudyTestSupport
 import Foundation
 import Testing
 
@@ -96,5 +97,44 @@ struct SystemdUnitTests {
       "cloudy-forecast", arguments,
       environment: try AlertToolTests.clock(Glance.fakeTime(Glance.seattleIssuedAt + 1_800)))
     #expect(stale.status == 69, "\(stale.standardOutput)")
+  }
+
+  /// The NWS says how long its forecast stays fresh (`Cache-Control: max-age`): the timer's
+  /// next turn inside that time asks it nothing and keeps the cached forecast.
+  @Test func theNWSIsNotAskedAgainWhileItsAnswerIsFresh() throws {
+    let folder = try ToolTestFolder()
+    let db = try ProviderToolTests.place(
+      folder, "Sopchoppy", "30", "-85", zone: "America/New_York", country: "US")
+    let points = try ProviderToolTests.fixture("Alerts/nws-points.json")
+    let forecast = try ProviderToolTests.fixture("nws-forecast-tallahassee-2019-10-13-us.json")
+    let hourly = try ProviderToolTests.fixture("nws-forecast-hourly-tallahassee-2019-10-14-us.json")
+    @Sendable func fresh(_ body: [UInt8], _ seconds: Int) -> TestResponse {
+      TestResponse(
+        status: 200,
+        headers: [
+          ("Content-Type", "application/geo+json"), ("Cache-Control", "public, max-age=\(seconds)"),
+        ], body: body)
+    }
+    let server = try TestHTTPServer { request in
+      switch request.path {
+      case "/points/30,-85": return .json(points)
+      case "/gridpoints/TAE/58,65/forecast": return fresh(forecast, 3_600)
+      case "/gridpoints/TAE/58,65/forecast/hourly": return fresh(hourly, 1_800)
+      default: return .json(#"{"title": "Not Found", "status": 404}"#, status: 404)
+      }
+    }
+    defer { server.stop() }
+    let arguments = ["fetch", "--all", "--provider", "nws", "--no-alerts", "--db", db]
+    let environment = ["CLOUDY_NWS_URL": server.baseURL.absoluteString]
+    let first = try ToolRunner.run("cloudy-forecast", arguments, environment: environment)
+    #expect(first.status == 0, "\(first.standardError)")
+    #expect(server.requests.count == 3)
+    let until = Int64(try sqlite3(db, "SELECT fresh_until - fetched_at FROM forecast")) ?? 0
+    #expect((1_795...1_800).contains(until), "the sooner of the two answers' max-age: \(until)")
+    let again = try ToolRunner.run("cloudy-forecast", arguments, environment: environment)
+    #expect(again.status == 0, "\(again.standardError)")
+    #expect(server.requests.count == 3, "\(server.requests.map(\.path))")
+    #expect(
+      again.standardOutput.contains("the cached forecast is current"), "\(again.standardOutput)")
   }
 }

@@ -83,10 +83,20 @@ public struct ServiceClient: Sendable {
   /// An unconditional GET (a document an answer links to): the body; a 304 to a request that
   /// sent no validators is refused as an invalid answer naming `service`.
   func get(_ url: URL, accept: String, service: String) async throws(ForecastError) -> [UInt8] {
+    try await getFresh(url, accept: accept, service: service).body
+  }
+
+  /// The same, with until when the answer says it stays fresh (`Cache-Control: max-age`,
+  /// `Expires`; nil when it says neither), for a service whose terms ask not to be asked again
+  /// before then (the NWS).
+  func getFresh(_ url: URL, accept: String, service: String) async throws(ForecastError)
+    -> (body: [UInt8], freshUntil: Int64?)
+  {
     switch try await fetcher.conditionalGet(
       url, userAgent: userAgent, accept: accept, etag: nil, lastModified: nil)
     {
-    case .modified(let body, _, _): return body
+    case .modified(let body, let validators, _):
+      return (body, validators.freshUntil(now: RequestURL.now()))
     case .notModified: throw .invalidResponse("\(service) answered 304 to an unconditional request")
     }
   }

@@ -40,21 +40,34 @@ public struct NWSForecastProvider: ForecastProvider {
 
   public func forecast(_ request: ForecastRequest) async throws(ForecastError) -> ForecastAnswer {
     let now = RequestURL.now()
+    // The NWS says how long its forecasts stay fresh (`Cache-Control: max-age`, `Expires`): a
+    // cached NWS forecast of the same point is not asked for again before then, so a timer
+    // that runs often asks no more often than the service allows. Same point: within 0.05°
+    // (the answer's coordinate is its 2.5 km grid cell's, not the one asked); a place moved
+    // farther is asked afresh.
+    if let cached = request.cached, cached.provider == .nws,
+      abs(cached.coordinate.latitude - request.coordinate.latitude) < 0.05,
+      abs(cached.coordinate.longitude - request.coordinate.longitude) < 0.05,
+      let until = cached.freshUntil, until > now
+    {
+      return .unchanged(until: until)
+    }
     let points: [UInt8]
     do {
-      points = try await get(try pointsURL(for: request.coordinate))
+      points = try await get(try pointsURL(for: request.coordinate)).body
     } catch .httpStatus(404, let reason) {
       throw .invalidConfiguration(
         "the NWS forecasts only for the United States: none for \(request.coordinate.displayText) (\(reason)); use --provider open-meteo or met-norway"
       )
     }
     let point = try ForecastDecoder.nwsPoint(points)
-    let forecast = try await get(try rebased(point.forecast))
+    let (forecast, forecastFresh) = try await get(try rebased(point.forecast))
     var hourly: [UInt8]?
+    var hourlyFresh: Int64?
     var notes: [String] = []
     if let address = point.forecastHourly {
       do {
-        hourly = try await get(try rebased(address))
+        (hourly, hourlyFresh) = try await get(try rebased(address))
       } catch {
         notes.append("the hourly forecast failed: \(error.description(for: .nws))")
       }
@@ -62,11 +75,15 @@ public struct NWSForecastProvider: ForecastProvider {
     let decoded = try ForecastDecoder.decodeNWS(
       forecast: forecast, hourly: hourly,
       timeZone: point.timeZone ?? request.timeZone ?? "UTC", fetchedAt: now)
-    return .fresh(decoded.weather, notes: notes + decoded.notes)
+    var weather = decoded.weather
+    // Fresh until the sooner of the two answers' ends (nil when neither said).
+    weather.freshUntil = [forecastFresh, hourly == nil ? nil : hourlyFresh].compactMap { $0 }.min()
+    return .fresh(weather, notes: notes + decoded.notes)
   }
 
-  private func get(_ url: URL) async throws(ForecastError) -> [UInt8] {
-    try await client.get(url, accept: "application/geo+json", service: "the NWS")
+  /// The body, and until when the answer says it is fresh.
+  private func get(_ url: URL) async throws(ForecastError) -> (body: [UInt8], freshUntil: Int64?) {
+    try await client.getFresh(url, accept: "application/geo+json", service: "the NWS")
   }
 
   /// A URL from `/points`, its path and query on the configured base.

@@ -12,6 +12,7 @@ struct MethodNotAllowed: RouterMiddleware {
     (["api", "places", "*"], [.delete, .patch]),
     (["api", "places", "*", "select"], [.post]),
     (["api", "places", "*", "forecast"], [.get]),
+    (["api", "alerts", "shown"], [.get]),
     (["api", "settings"], [.get, .put]),
     (["api", "sync"], [.get]),
     (["api", "sync", "changes"], [.post]),
