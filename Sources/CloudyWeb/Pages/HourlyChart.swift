@@ -13,7 +13,8 @@ enum HourlyChart {
   static let width = 720.0
   static let height = 250.0
   private static let left = 70.0
-  private static let right = 712.0
+  /// Room on the right for a label centred under the last step ("06:00 AM" at the laptop's size).
+  private static let right = 684.0
   private static let top = 14.0
   private static let bottom = 150.0
   private static let barsTop = 162.0
