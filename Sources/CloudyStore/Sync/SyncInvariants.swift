@@ -135,8 +135,10 @@ enum SyncInvariants {
     }
     let columns = Set(
       try database.query("SELECT name FROM pragma_table_info('settings')") { $0.string(0) })
-    for column in ["time_notation", "units_notation", "temperature_notation", "alert_level"]
-    where columns.contains(column) {
+    for column in [
+      "time_notation", "units_notation", "temperature_notation", "alert_level", "wind_unit",
+      "pressure_unit", "precipitation_unit", "distance_unit", "air_quality_scale",
+    ] where columns.contains(column) {
       // The column name comes from the list above, never from the file.
       let differs = try database.scalarInt(
         """
