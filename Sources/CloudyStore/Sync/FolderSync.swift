@@ -1,3 +1,5 @@
+import CloudyPlatform
+
 /// `cloudy-db sync --folder`: one exchange with a sync folder. First every other device's change
 /// files not applied here yet are applied (each whole or not at all, in its own transaction),
 /// then this device's changes not in the folder yet are written as one new file in its own
@@ -44,16 +46,23 @@ public struct FolderSync {
     // every file is in (never between two: see SyncedState.settleOrder; also after a sync
     // killed before it got here), places sharing an order key are numbered again. Nothing new:
     // nothing written.
+    // A transaction also ends once it has held the write lock for `commitAfter`: a writer
+    // (a rename in the app) waits that long at most, never behind the whole backlog.
     var start = 0
+    let writerSet = Set(writers)
     while start < pending.count {
-      let batch = pending[start..<min(start + Self.filesPerCommit, pending.count)]
-      try database.write { _ in
-        for file in batch {
-          try receive(
-            from: file.writer, number: file.number, writers: Set(writers), into: &report)
+      let end = min(start + Self.filesPerCommit, pending.count)
+      let began = MonotonicClock.nanoseconds()
+      start = try database.write { _ in
+        var next = start
+        while next < end {
+          let file = pending[next]
+          try receive(from: file.writer, number: file.number, writers: writerSet, into: &report)
+          next += 1
+          if MonotonicClock.nanoseconds() - began > Self.commitAfter { break }
         }
+        return next
       }
-      start += batch.count
     }
     for writer in writers where writer != device.id {
       try receiveSnapshot(of: writer, greatestListed: greatestListed[writer], into: &report)
@@ -169,8 +178,11 @@ public struct FolderSync {
         changeset: try Changeset.make(winners)))
   }
 
-  /// How many change files one commit applies at most.
+  /// How many change files one commit applies at most …
   public static let filesPerCommit = 200
+  /// … and how long (nanoseconds) one transaction applies files before it commits: a tenth of
+  /// a second, far under any writer's busy timeout (5 s).
+  static let commitAfter: UInt64 = 100_000_000
 
   /// Applies one change file (inside the caller's write transaction, in a savepoint of its
   /// own); one that cannot be applied now is noted in the report and left for the next sync.
