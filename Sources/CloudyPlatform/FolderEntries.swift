@@ -8,6 +8,12 @@
 public enum FolderEntries {
   /// The entries of `folder` (without `.` and `..`), sorted by name.
   public static func names(in folder: String) throws(SystemCallError) -> [String] {
+    try unsortedNames(in: folder).sorted()
+  }
+
+  /// The same in the order the folder gives them: for a caller that orders them by something
+  /// else (sorting 100,000 names as text is most of the cost of reading them).
+  public static func unsortedNames(in folder: String) throws(SystemCallError) -> [String] {
     guard let directory = opendir(folder) else {
       throw SystemCallError(call: "read the folder", path: folder, errorNumber: errno)
     }
@@ -19,6 +25,6 @@ public enum FolderEntries {
       }
       if name != "." && name != ".." { names.append(name) }
     }
-    return names.sorted()
+    return names
   }
 }

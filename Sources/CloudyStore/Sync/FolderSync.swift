@@ -1,3 +1,5 @@
+import CloudyPlatform
+
 /// `cloudy-db sync --folder`: one exchange with a sync folder. First every other device's change
 /// files not applied here yet are applied (each whole or not at all, in its own transaction),
 /// then this device's changes not in the folder yet are written as one new file in its own
@@ -31,15 +33,12 @@ public struct FolderSync {
     }
     var report = SyncReport(device: device.id)
     var pending: [(writer: String, number: Int64)] = []
+    var greatestListed: [String: Int64] = [:]
     let writers = try folder.writers()
     for writer in writers where writer != device.id {
-      let applied = Set(
-        try database.query("SELECT number FROM sync_file WHERE writer = ?", [writer]) {
-          $0.int64(0)
-        })
-      pending += try folder.fileNumbers(of: writer).filter { !applied.contains($0) }.map {
-        (writer, $0)
-      }
+      let listed = try folder.fileNumbers(of: writer)
+      greatestListed[writer] = listed.last
+      pending += try notApplied(listed, of: writer).map { (writer, $0) }
     }
     // The files in few write transactions, each file in a savepoint of its own (whole or not at
     // all): one commit to make durable per `Self.filesPerCommit` files, however many arrived,
@@ -47,19 +46,26 @@ public struct FolderSync {
     // every file is in (never between two: see SyncedState.settleOrder; also after a sync
     // killed before it got here), places sharing an order key are numbered again. Nothing new:
     // nothing written.
+    // A transaction also ends once it has held the write lock for `commitAfter`: a writer
+    // (a rename in the app) waits that long at most, never behind the whole backlog.
     var start = 0
+    let writerSet = Set(writers)
     while start < pending.count {
-      let batch = pending[start..<min(start + Self.filesPerCommit, pending.count)]
-      try database.write { _ in
-        for file in batch {
-          try receive(
-            from: file.writer, number: file.number, writers: Set(writers), into: &report)
+      let end = min(start + Self.filesPerCommit, pending.count)
+      let began = MonotonicClock.nanoseconds()
+      start = try database.write { _ in
+        var next = start
+        while next < end {
+          let file = pending[next]
+          try receive(from: file.writer, number: file.number, writers: writerSet, into: &report)
+          next += 1
+          if MonotonicClock.nanoseconds() - began > Self.commitAfter { break }
         }
+        return next
       }
-      start += batch.count
     }
     for writer in writers where writer != device.id {
-      try receiveSnapshot(of: writer, into: &report)
+      try receiveSnapshot(of: writer, greatestListed: greatestListed[writer], into: &report)
     }
     try SyncedState.settleOrder(database)
     // Changes received may have shown that this file went back: it syncs on under a new id.
@@ -81,23 +87,55 @@ public struct FolderSync {
     return last > written
   }
 
+  /// Of `listed` (a writer's file numbers, in order), those not applied here yet. Files are
+  /// applied in order, so what was applied is nearly always one run of numbers: then the
+  /// answer comes from its two ends, with no set of every number ever applied (a folder of
+  /// 100,000 files made that set at every sync). A gap (a file skipped, to be tried again)
+  /// falls back to the set.
+  private func notApplied(_ listed: [Int64], of writer: String) throws -> [Int64] {
+    guard !listed.isEmpty else { return [] }
+    let (low, high, count) =
+      try database.queryFirst(
+        "SELECT coalesce(min(number), 0), coalesce(max(number), 0), count(*) FROM sync_file WHERE writer = ?",
+        [writer]
+      ) { ($0.int64(0), $0.int64(1), $0.int64(2)) } ?? (0, 0, 0)
+    if count == 0 { return listed }
+    if high - low + 1 == count {
+      // Everything from low to high is applied: only what lies outside.
+      let start = listed.firstIndex { $0 > high } ?? listed.endIndex
+      return listed.prefix { $0 < low } + listed[start...]
+    }
+    let applied = Set(
+      try database.query("SELECT number FROM sync_file WHERE writer = ?", [writer]) {
+        $0.int64(0)
+      })
+    return listed.filter { !applied.contains($0) }
+  }
+
   /// Every this many change files, a device writes its snapshot too.
   public static let filesPerSnapshot: Int64 = 10
 
   /// Applies `writer`'s snapshot when it is newer than the last one applied here. Its changes
   /// may be of any device (it is the writer's whole state), so none is refused for being
   /// another device's; a number given twice is still refused.
-  private func receiveSnapshot(of writer: String, into report: inout SyncReport) throws {
+  ///
+  /// A snapshot is written with a file whose number is a multiple of `filesPerSnapshot`, so a
+  /// newer one than the last applied can only be there once the writer's files reach that
+  /// many more: until then it is not even read (one read per ten files, not one per sync).
+  private func receiveSnapshot(
+    of writer: String, greatestListed: Int64?, into report: inout SyncReport
+  ) throws {
     let path = folder.snapshotPath(writer: writer)
+    let key = "\(writer)/snapshot"
+    let applied = try database.scalarInt(
+      "SELECT coalesce(max(number), 0) FROM sync_file WHERE writer = ?", [key])
+    if applied > 0, (greatestListed ?? 0) < applied + Self.filesPerSnapshot { return }
     do {
       guard let bytes = try folder.readSnapshot(of: writer) else { return }
       let file = try ChangeFile.read(bytes, path: path)
       guard file.writer == writer else {
         throw SyncError.badChangeset("\(path) says it is the snapshot of \(file.writer)")
       }
-      let key = "\(writer)/snapshot"
-      let applied = try database.scalarInt(
-        "SELECT coalesce(max(number), 0) FROM sync_file WHERE writer = ?", [key])
       guard file.number > applied else { return }
       let changes = try Changeset.changes(in: file.changeset)
       let outcome = try database.write { db in
@@ -140,8 +178,11 @@ public struct FolderSync {
         changeset: try Changeset.make(winners)))
   }
 
-  /// How many change files one commit applies at most.
+  /// How many change files one commit applies at most …
   public static let filesPerCommit = 200
+  /// … and how long (nanoseconds) one transaction applies files before it commits: a tenth of
+  /// a second, far under any writer's busy timeout (5 s).
+  static let commitAfter: UInt64 = 100_000_000
 
   /// Applies one change file (inside the caller's write transaction, in a savepoint of its
   /// own); one that cannot be applied now is noted in the report and left for the next sync.

@@ -87,7 +87,7 @@ public struct SyncFolder: Sendable {
     guard try Self.fileSystem({ try FileStatus.ofEntry(folder) })?.kind == .folder else {
       return []
     }
-    return try Self.fileSystem { try FolderEntries.names(in: folder) }
+    return try Self.fileSystem { try FolderEntries.unsortedNames(in: folder) }
       .compactMap(ChangeFile.number(inFileName:)).sorted()
   }
 

@@ -5,15 +5,18 @@ import ServiceLifecycle
 
 /// `cloudy-web --sync-folder DIR`: the server keeps its database in step with a sync folder (the
 /// one Syncthing carries to the laptop at home), so devices that sync through the folder and
-/// devices that sync through `/api/sync` meet here. Every two seconds it applies what arrived
-/// and writes what is new (a look at a folder with nothing new writes nothing); what it applies
-/// is announced on the event stream like any other change.
+/// devices that sync through `/api/sync` meet here. It applies what arrived and writes what is
+/// new as soon as a file appears in the folder (inotify, looked at every 50 ms), and every two
+/// seconds anyway (a network file system sends no events; a look at a folder with nothing new
+/// writes nothing); what it applies is announced on the event stream like any other change.
 struct FolderSyncService: Service {
   let shared: SharedStore
   let folder: SyncFolder
 
   func run() async throws {
     var lastProblem: String?
+    let events = FileEvents()
+    var watched: Set<String> = []
     while !Task.isCancelled && !Task.isShuttingDownGracefully {
       do {
         let folder = self.folder
@@ -33,9 +36,19 @@ struct FolderSyncService: Service {
         }
         lastProblem = problem
       }
-      // In short steps, so a shutdown is noticed within a quarter of a second.
-      for _ in 0..<8 where !Task.isShuttingDownGracefully {
-        try? await Task.sleep(for: .milliseconds(250))
+      // The folder and every device's subfolder (new ones appear as devices join).
+      if let events {
+        let writers = (try? folder.writers()) ?? []
+        for path in [folder.path] + writers.map({ "\(folder.path)/\($0)" })
+        where !watched.contains(path) {
+          if events.watchFolder(path) { watched.insert(path) }
+        }
+      }
+      // In short steps until a file changes in the folder or two seconds pass, so a change is
+      // taken within a tenth of a second and a shutdown is noticed as soon.
+      for _ in 0..<40 where !Task.isShuttingDownGracefully {
+        if let events, !events.drain().isEmpty { break }
+        try? await Task.sleep(for: .milliseconds(50))
       }
     }
   }
