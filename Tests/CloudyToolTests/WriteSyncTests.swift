@@ -38,7 +38,7 @@ struct WriteSyncTests {
       executableAt: URL(fileURLWithPath: "/usr/bin/env"),
       [
         "python3", "-c",
-        "import sqlite3, sys, os; c = sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('PRAGMA wal_autocheckpoint=0'); c.execute(\"UPDATE settings SET units_notation = 'metric'\"); fd = os.open(sys.argv[1] + '-wal', os.O_RDONLY); print(os.fstat(fd).st_size, flush=True); os._exit(0)",
+        "import sqlite3, sys, os; c = sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('PRAGMA wal_autocheckpoint=0'); c.execute(\"UPDATE settings SET wind_unit = 'km/h'\"); fd = os.open(sys.argv[1] + '-wal', os.O_RDONLY); print(os.fstat(fd).st_size, flush=True); os._exit(0)",
         db,
       ])
     #expect(writer.status == 0, "\(writer.standardError)")
@@ -48,7 +48,7 @@ struct WriteSyncTests {
     let syncs = try countSyncs(["set", "time", "24h", "--db", db], folder: folder)
     #expect(syncs <= 5, "\(syncs) fsync/fdatasync calls")
     #expect(
-      try sqlite3(db, "SELECT time_notation || ' ' || units_notation FROM settings") == "24h metric"
+      try sqlite3(db, "SELECT time_notation || ' ' || wind_unit FROM settings") == "24h km/h"
     )
   }
 
