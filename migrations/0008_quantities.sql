@@ -3,7 +3,7 @@
 -- Base units (one per quantity; views convert on display, as for °F, mph and inches since 0001):
 --   humidity, cloud_cover      percent, 0…100 (relative humidity; the sky's fraction covered)
 --   dew_point                  °F, as every temperature
---   pressure                   hPa, reduced to mean sea level
+--   pressure                   Pa (whole pascals; 101320 is 1013.2 hPa), reduced to mean sea level
 --   wind_direction             degrees 0…360, where the wind blows FROM (meteorological)
 --   wind_gust                  mph, as wind_speed
 --   uv_index                   the UV index itself (no unit)
@@ -11,9 +11,9 @@
 --   european_aqi, us_aqi       the European (EEA) and US (EPA) air-quality indexes
 --   pm2_5, pm10, ozone,        µg/m³
 --   nitrogen_dioxide
--- Percent and metres keep a provider's whole numbers whole, which SQLite stores as one- to
--- three-byte integers in a REAL column; a value the response lacked is NULL (one header byte),
--- never 0.
+-- Percent, whole pascals and whole metres keep these values whole, which SQLite stores as one-
+-- to three-byte integers in a REAL column (a fraction takes eight); a value the response lacked
+-- is NULL (one header byte), never 0.
 --
 -- forecast (the current conditions) and forecast_hour get every column; forecast_day gets the
 -- weather's (no air quality: Open-Meteo publishes it hourly), and in a day uv_index and

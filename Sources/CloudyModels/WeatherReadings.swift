@@ -5,7 +5,7 @@
 /// | --- | --- |
 /// | humidity, cloud cover | percent, 0…100 |
 /// | dew point | °F (as every temperature) |
-/// | pressure | hPa, reduced to sea level |
+/// | pressure | hPa, reduced to sea level (the database keeps whole pascals) |
 /// | wind direction | degrees 0…360, where the wind blows from |
 /// | wind gust | mph (as the wind speed) |
 /// | UV index | the index itself |

@@ -65,7 +65,7 @@ struct QuantitiesMigrationTests {
       try database.scalarString(
         "SELECT humidity || '|' || pressure || '|' || wind_direction || '|' || visibility FROM forecast"
       )
-        == "83.0|1013.2|315.0|24140.0")
+        == "83.0|101320.0|315.0|24140.0")  // pressure in whole pascals
     #expect(
       try database.scalarInt(
         "SELECT count(*) FROM forecast_hour WHERE humidity IS NULL AND pressure IS NULL") == 1)

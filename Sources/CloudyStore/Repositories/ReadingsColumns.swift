@@ -1,7 +1,8 @@
 import CloudyModels
 
 /// The columns of `WeatherReadings` (migration 8), in one order for writing and reading, so a
-/// forecast's current row, its hours and its days name them once.
+/// forecast's current row, its hours and its days name them once. The model's pressure is hPa;
+/// the column's is pascals (whole), converted here and nowhere else.
 enum ReadingsColumns {
   /// Every reading: the current conditions' and an hour's columns.
   static let all = [
@@ -32,8 +33,10 @@ enum ReadingsColumns {
   static func values(_ readings: WeatherReadings, _ columns: [String])
     -> [any DatabaseValueConvertible]
   {
+    // Pressure is stored in whole pascals: 101320 takes three bytes where 1013.2 took eight.
     let values: [Double?] = [
-      readings.humidity, readings.dewPoint, readings.pressure, readings.windDirection,
+      readings.humidity, readings.dewPoint, readings.pressure.map { ($0 * 100).rounded() },
+      readings.windDirection,
       readings.windGust, readings.uvIndex, readings.visibility, readings.cloudCover,
       readings.europeanAQI, readings.usAQI, readings.pm25, readings.pm10, readings.ozone,
       readings.nitrogenDioxide,
@@ -47,7 +50,8 @@ enum ReadingsColumns {
       offset < columns.count ? row.optionalDouble(first + offset) : nil
     }
     return WeatherReadings(
-      humidity: value(0), dewPoint: value(1), pressure: value(2), windDirection: value(3),
+      humidity: value(0), dewPoint: value(1), pressure: value(2).map { $0 / 100 },
+      windDirection: value(3),
       windGust: value(4), uvIndex: value(5), visibility: value(6), cloudCover: value(7),
       europeanAQI: value(8), usAQI: value(9), pm25: value(10), pm10: value(11),
       ozone: value(12), nitrogenDioxide: value(13))
