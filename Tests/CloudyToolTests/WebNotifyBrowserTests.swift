@@ -28,7 +28,8 @@ extension WebBrowserTests {
         "cloudy-locations",
         ["add", "--name", "Dublin", "--lat", "53.35", "--lon", "-6.26", "--db", db])
       let id = try sqlite3(db, "SELECT id FROM location")
-      let web = try WebServerProcess(database: db, ["--offline"])
+      // On the messages' day (they state no end, so they end a day after they begin).
+      let web = try WebServerProcess(database: db, ["--offline"], environment: try Alerts.clock())
       let base = "http://127.0.0.1:\(web.port)"
       let browser = try BrowserSession()
       try browser.grant(["notifications"], origin: base)

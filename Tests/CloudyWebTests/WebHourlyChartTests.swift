@@ -29,7 +29,9 @@ struct WebHourlyChartTests {
         time: time, summary: rain ? "Rain" : "Clear", icon: rain ? .rain : .clearDay,
         temperature: (temperature * 10).rounded() / 10, windSpeed: 8,
         precipitationProbability: rain ? 0.8 : 0.1, apparentTemperature: temperature - 4,
-        precipitation: rain ? 0.04 : 0)
+        precipitation: rain ? 0.04 : 0,
+        // The wind veers 15° an hour; the first six hours say no direction.
+        readings: WeatherReadings(windDirection: index < 6 ? nil : Double(index * 15 % 360)))
     }
     let firstDay = first / 86400 * 86400
     let days = (0..<(count / 24 + 2)).map { index -> WeatherDayData in
@@ -142,6 +144,34 @@ struct WebHourlyChartTests {
     let page = try await web.get("/?view=hourly")
     #expect(try temperaturePoints(page.text).count == 48)
     #expect(axisLabels(page.text).count == 8)
+  }
+
+  /// Issue 38: the wind's direction as arrows along the chart, each turned by the direction the
+  /// hour says (where the wind comes from; a north wind's arrow points down), none for an hour
+  /// that says none, thinned so that they stay apart, and named in the key.
+  @Test("wind arrows turned by each hour's direction, none where the hour has none")
+  func windArrows() async throws {
+    let (web, weather) = try await web(hours: WebApp.defaultHours)
+    let page = try await web.get("/?view=hourly").text
+    let pattern =
+      #/<path class="wind" data-from="([0-9.]+)" d="[^"]*" transform="translate\(([0-9.]+),[0-9.]+\) rotate\(([0-9.]+)\)"/>/#
+    let arrows = page.matches(of: pattern).map {
+      (from: Double($0.1)!, x: Double($0.2)!, rotation: Double($0.3)!)
+    }
+    #expect(arrows.count >= 8, "\(arrows.count) arrows")
+    let shown = weather.hours.prefix(WebApp.defaultHours)
+    let directions = Set(shown.compactMap(\.readings.windDirection))
+    for arrow in arrows {
+      #expect(arrow.rotation == arrow.from)
+      #expect(directions.contains(arrow.from), "\(arrow.from)° is no hour's direction")
+    }
+    // The first six hours have no direction: the first arrow is the seventh hour's (90°).
+    #expect(arrows.first?.from == 90)
+    // Thinned: no two arrows closer than 17 units of the 720-unit drawing.
+    for (first, second) in zip(arrows, arrows.dropFirst()) {
+      #expect(second.x - first.x >= 17, "arrows at \(first.x) and \(second.x)")
+    }
+    #expect(page.contains("<span class=\"key key-wind\">Wind direction</span>"))
   }
 
   @Test("--hours outside 1…384 is refused before the server starts")

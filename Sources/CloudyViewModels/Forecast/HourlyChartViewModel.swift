@@ -25,8 +25,8 @@ public struct HourlyChartViewModel: Hashable, Sendable {
     public let chanceOfPrecipitation: Double?
     /// The amount over the step in `precipitationUnit`; nil when missing.
     public let precipitation: Double?
-    /// Where the wind comes from, degrees clockwise from north; nil while the step has none
-    /// (the hours do not carry it yet): room for wind arrows.
+    /// Where the wind comes from, degrees clockwise from north (meteorological); nil when the
+    /// step has none. The chart draws an arrow pointing where the wind blows.
     public let windDirection: Double?
   }
 
@@ -78,9 +78,10 @@ public struct HourlyChartViewModel: Hashable, Sendable {
     func degrees(_ fahrenheit: Double?) -> Double? {
       fahrenheit.map { celsius ? UnitConversion.celsius(fromFahrenheit: $0) : $0 }
     }
-    let metric = settings.units == .metric
+    // The precipitation setting's unit (a UK or custom choice too, not only a preset).
+    let precipitationSetting = settings.precipitation
     temperatureUnit = celsius ? "°C" : "°F"
-    precipitationUnit = metric ? "mm" : "in"
+    precipitationUnit = precipitationSetting.text
     steps = hours.enumerated().map { index, hour in
       let before = index > 0 ? (positions[index] + positions[index - 1]) / 2 : positions[index]
       let after =
@@ -94,9 +95,9 @@ public struct HourlyChartViewModel: Hashable, Sendable {
         temperature: degrees(hour.temperature), feelsLike: degrees(hour.apparentTemperature),
         chanceOfPrecipitation: hour.precipitationProbability.map { $0 * 100 },
         precipitation: hour.precipitation.map {
-          metric ? UnitConversion.millimetres(fromInches: $0) : $0
+          precipitationSetting.quantity(inches: $0).value
         },
-        windDirection: nil)
+        windDirection: hour.readings.windDirection)
     }
     // The span the steps stand for: to the end of the last one (an hour, or its own step).
     let lastStep = hours.count >= 2 ? last - hours[hours.count - 2].time : 3600

@@ -5,8 +5,9 @@ import CloudyViewModels
 /// view model (`HourlyChartViewModel`: values already in the shown units, each step at its real
 /// time): temperature and "feels like" as lines, precipitation as bars as wide as their step
 /// with the chance of it as a line drawn over them (a halo keeps it readable across a bar),
-/// night shaded, the hours or days along the bottom thinned so that no two labels touch, at the
-/// phone's larger label size too. Plain SVG, no script; `aria-hidden` because the hourly table
+/// night shaded, the wind's direction as arrows along the top (pointing where the wind blows,
+/// thinned so that no two touch), the hours or days along the bottom thinned so that no two
+/// labels touch, at the phone's larger label size too. Plain SVG, no script; `aria-hidden` because the hourly table
 /// says the same in text. The temperature group carries its scale (`data-top`, `data-bottom`,
 /// `data-max`, `data-min`, in the shown degrees) so a test can read each point back.
 enum HourlyChart {
@@ -80,6 +81,22 @@ enum HourlyChart {
       parts.append("<polyline class=\"chance-halo\" points=\"\(points)\"/>")
       parts.append("<polyline class=\"chance\" points=\"\(points)\"/>")
     }
+    // Wind: an arrow per step that has a direction, pointing where the wind blows (a wind from
+    // the north points down), every `stride`-th step so that arrows stay about 18 units apart.
+    // `data-from` keeps the direction the step says, for a test to read back.
+    let windy = chart.steps.filter { $0.windDirection != nil }
+    if windy.count >= 2 {
+      let spacing =
+        (right - left) * (windy[windy.count - 1].position - windy[0].position)
+        / Double(windy.count - 1)
+      let stride = max(1, Int((18 / max(spacing, 0.001)).rounded(.up)))
+      for (index, step) in windy.enumerated() where index % stride == 0 {
+        guard let from = step.windDirection else { continue }
+        parts.append(
+          "<path class=\"wind\" data-from=\"\(n(from))\" d=\"M0,-6 L0,6 M-3.5,2 L0,6 L3.5,2\" transform=\"translate(\(n(x(step.position))),\(n(top + 9))) rotate(\(n(from)))\"/>"
+        )
+      }
+    }
     // The labels along the bottom, and a faint line at each local midnight of a chart by days.
     for label in placedLabels(chart) {
       if label.label.kind == .dayStart, chart.end - chart.start > 48 * 3600,
@@ -112,6 +129,7 @@ enum HourlyChart {
     }
     if chance.count >= 2 { legend.append("<span class=\"key key-chance\">Chance of rain</span>") }
     if !chart.nights.isEmpty { legend.append("<span class=\"key key-night\">Night</span>") }
+    if windy.count >= 2 { legend.append("<span class=\"key key-wind\">Wind direction</span>") }
     return HTML(
       trusted:
         "<figure class=\"chart\"><svg class=\"meteogram\" viewBox=\"0 0 \(n(width)) \(n(height))\" aria-hidden=\"true\" focusable=\"false\">"
