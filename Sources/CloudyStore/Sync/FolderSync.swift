@@ -147,12 +147,7 @@ public struct FolderSync {
           """, [key, file.number, changes.count])
         return outcome
       }
-      report.applied += outcome.applied
-      report.conflicts += outcome.conflicts
-      report.held += outcome.held
-      for reason in outcome.refused {
-        report.skipped.append(SyncReport.Skipped(file: path, reason: "in \(path): \(reason)"))
-      }
+      report.add(outcome, from: path)
     } catch let error as SyncError {
       report.skipped.append(SyncReport.Skipped(file: path, reason: error.description))
     }
@@ -207,12 +202,7 @@ public struct FolderSync {
       } catch let error as DatabaseError where !error.isBusy && !error.isIOFailure {
         throw SyncError.refusedChanges(path: path, reason: error.message)
       }
-      report.applied += outcome.applied
-      report.conflicts += outcome.conflicts
-      report.held += outcome.held
-      for reason in outcome.refused {
-        report.skipped.append(SyncReport.Skipped(file: path, reason: "in \(path): \(reason)"))
-      }
+      report.add(outcome, from: path)
     } catch let error as SyncError {
       report.skipped.append(SyncReport.Skipped(file: path, reason: error.description))
     }
@@ -266,6 +256,18 @@ public struct FolderSync {
     guard current != error else { return }
     try database.write { db in
       try db.execute("UPDATE sync_device SET last_error = ? WHERE id = 1", [error])
+    }
+  }
+}
+
+extension SyncReport {
+  /// Counts what one file's changes did; each change refused alone is listed with its file.
+  mutating func add(_ outcome: ChangeApplier.Outcome, from path: String) {
+    applied += outcome.applied
+    conflicts += outcome.conflicts
+    held += outcome.held
+    for reason in outcome.refused {
+      skipped.append(SyncReport.Skipped(file: path, reason: "in \(path): \(reason)"))
     }
   }
 }
