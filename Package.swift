@@ -30,8 +30,9 @@ let package = Package(
   ],
   // cloudy-web's HTTPS (`--tls-cert`) needs NIOSSL and BoringSSL's 406 C files, about a quarter
   // of a whole debug build here: off unless asked for (`swift build --traits TLS`), so
-  // `swift build` and `swift test` compile none of it. .ci/run turns it on, so the HTTPS tests
-  // run there; without it cloudy-web refuses --tls-cert in one line saying how to build it.
+  // `swift build` and `swift test` compile none of it (the HTTPS tests skip, saying why). .ci/run
+  // runs them after `swift test` with `--traits TLS`; without it cloudy-web refuses --tls-cert
+  // in one line saying how to build it.
   traits: [
     .trait(
       name: "TLS",
