@@ -57,7 +57,11 @@ struct AppTerminalAlertsTests {
     #expect(banner.contains("! alerts"), "the footer names the key: \(banner)")
 
     try pane.press("!")
-    let list = try pane.waitFor("Cloudy · Alerts · Portland")
+    // The heading can be drawn a frame before the list under it: wait for the whole list.
+    let list = try pane.waitUntil("the alerts list") {
+      $0.contains("From NWS Portland OR") && $0.contains("The Flood Watch continues for")
+    }
+    #expect(list.contains("Cloudy · Alerts · Portland"), "\(list)")
     #expect(list.contains("⚠ Flood Watch · Severe"), "\(list)")
     #expect(list.contains("(America/Los_Angeles)"), "\(list)")
     #expect(list.contains("Fri Dec 20 01:34 PM"), "\(list)")
