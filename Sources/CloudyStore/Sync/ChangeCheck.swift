@@ -112,17 +112,24 @@ enum ChangeCheck {
     return nil
   }
 
-  private static func settingValueRefusal(_ field: String, _ value: DatabaseValue) -> String? {
-    let allowed: [String: [String]] = [
-      "time_notation": ["12h", "24h"], "units_notation": ["imperial", "metric"],
-      "temperature_notation": ["fahrenheit", "celsius"],
-      "alert_level": ["all", "moderate", "severe", "none"],
-      // migration 8's units (the CHECKs of `settings`)
-      "wind_unit": ["km/h", "m/s", "mph", "kn", "bft"],
-      "pressure_unit": ["hpa", "inhg", "mmhg", "kpa"], "precipitation_unit": ["mm", "in"],
-      "distance_unit": ["km", "mi"], "air_quality_scale": ["european", "us"],
+  /// The values each settings column holds: its notation's raw values (as SettingsRepository
+  /// writes them); `units_notation` keeps the two an older Cloudy reads. Made once, not per
+  /// change.
+  private static let settingValues: [String: [String]] = {
+    func rawValues<N: Notation>(_: N.Type) -> [String] { N.allCases.map(\.rawValue) }
+    return [
+      "time_notation": rawValues(TimeNotation.self), "units_notation": ["imperial", "metric"],
+      "temperature_notation": rawValues(TemperatureNotation.self),
+      "alert_level": rawValues(AlertLevel.self), "wind_unit": rawValues(WindUnit.self),
+      "pressure_unit": rawValues(PressureUnit.self),
+      "precipitation_unit": rawValues(PrecipitationUnit.self),
+      "distance_unit": rawValues(DistanceUnit.self),
+      "air_quality_scale": rawValues(AirQualityScale.self),
     ]
-    guard let values = allowed[field] else { return plainValueRefusal(value) }
+  }()
+
+  private static func settingValueRefusal(_ field: String, _ value: DatabaseValue) -> String? {
+    guard let values = settingValues[field] else { return plainValueRefusal(value) }
     guard case .text(let text) = value, values.contains(text) else {
       return "its \(field) is not one of \(values.joined(separator: ", "))"
     }
