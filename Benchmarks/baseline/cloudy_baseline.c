@@ -66,7 +66,7 @@ static void bind_text(sqlite3_stmt *s, int i, const char *text) {
 /* The schema this program was written for (migrations/0003: forecast values may be NULL, new
    optional columns; the benchmark's seeded forecasts have every value, so the reads below
    need no NULL handling, and its inserts name their columns). */
-#define SCHEMA_VERSION 9
+#define SCHEMA_VERSION 10
 
 /* Opens like CloudyStore: read-only for readers; writers get synchronous=FULL. */
 static void open_db(const char *path, int write) {

@@ -30,9 +30,9 @@ struct Peer: ParsableCommand {
     abstract: "Cloudy's write commands (and list) on GRDB, for the benchmark.",
     subcommands: [Set.self, Add.self, Remove.self, List.self])
 
-  /// The schema version this peer reads and writes (migrations/0009: 0007–0009 added tables and
+  /// The schema version this peer reads and writes (migrations/0010: 0007–0010 added tables and
   /// defaulted columns that its statements leave to their defaults and triggers).
-  static let schemaVersion = 9
+  static let schemaVersion = 10
 
   struct DatabaseOptions: ParsableArguments {
     @Option(help: "The Cloudy database (default: $CLOUDY_DB).")

@@ -35,10 +35,21 @@ public struct FolderSync {
     var pending: [(writer: String, number: Int64)] = []
     var greatestListed: [String: Int64] = [:]
     let writers = try folder.writers()
+    // A subfolder that stands as it did when everything in it was applied holds nothing new:
+    // one lstat, no names read (see SubfolderMemory). The others are read, and remembered
+    // below once every file in them applied.
+    let remembered = try SubfolderMemory.all(in: database, destination: folder.id, role: .applied)
+    var looked: [String: SubfolderMemory] = [:]
     for writer in writers where writer != device.id {
+      guard let status = try folder.subfolderStatus(of: writer) else { continue }
+      if let memory = remembered[writer], memory.describes(status) {
+        greatestListed[writer] = memory.greatest
+        continue
+      }
       let listed = try folder.fileNumbers(of: writer)
       greatestListed[writer] = listed.last
       pending += try notApplied(listed, of: writer).map { (writer, $0) }
+      looked[writer] = SubfolderMemory(status, greatest: listed.last ?? 0)
     }
     // The files in few write transactions, each file in a savepoint of its own (whole or not at
     // all): one commit to make durable per `Self.filesPerCommit` files, however many arrived,
@@ -50,6 +61,7 @@ public struct FolderSync {
     // (a rename in the app) waits that long at most, never behind the whole backlog.
     var start = 0
     let writerSet = Set(writers)
+    var unfinished: Set<String> = []
     while start < pending.count {
       let end = min(start + Self.filesPerCommit, pending.count)
       let began = MonotonicClock.nanoseconds()
@@ -57,13 +69,21 @@ public struct FolderSync {
         var next = start
         while next < end {
           let file = pending[next]
-          try receive(from: file.writer, number: file.number, writers: writerSet, into: &report)
+          if try !receive(from: file.writer, number: file.number, writers: writerSet, into: &report)
+          {
+            unfinished.insert(file.writer)
+          }
           next += 1
           if MonotonicClock.nanoseconds() - began > Self.commitAfter { break }
         }
         return next
       }
     }
+    try remember(
+      looked.filter {
+        !unfinished.contains($0.key) && remembered[$0.key] != $0.value
+          && $0.value.isSettled()
+      }, role: .applied)
     for writer in writers where writer != device.id {
       try receiveSnapshot(of: writer, greatestListed: greatestListed[writer], into: &report)
     }
@@ -81,10 +101,33 @@ public struct FolderSync {
   /// sqlite3 shell's `.restore`, a VM snapshot): its own subfolder holds files it has no
   /// record of writing. Its next file would reuse numbers of changes the others hold.
   private func wentBack(_ device: SyncDevice) throws -> Bool {
-    guard let last = try folder.fileNumbers(of: device.id).last else { return false }
+    let last = try greatestOwnFile(of: device.id)
+    guard last > 0 else { return false }
     let written = try database.scalarInt(
       "SELECT coalesce(max(number), 0) FROM sync_written WHERE destination = ?", [folder.id])
     return last > written
+  }
+
+  /// The greatest number of the change files in this device's own subfolder (0: none), read
+  /// from its names only when the subfolder changed since it was last read.
+  private func greatestOwnFile(of device: String) throws -> Int64 {
+    guard let status = try folder.subfolderStatus(of: device) else { return 0 }
+    let remembered = try SubfolderMemory.all(
+      in: database, destination: folder.id, role: .written)[device]
+    if let remembered, remembered.describes(status) { return remembered.greatest }
+    let memory = SubfolderMemory(status, greatest: try folder.fileNumbers(of: device).last ?? 0)
+    if memory.isSettled() { try remember([device: memory], role: .written) }
+    return memory.greatest
+  }
+
+  /// Keeps `memories` of the folder's subfolders, by writer; nothing written when empty.
+  private func remember(_ memories: [String: SubfolderMemory], role: SubfolderMemory.Role) throws {
+    guard !memories.isEmpty else { return }
+    try database.write { db in
+      for (writer, memory) in memories {
+        try memory.note(db, destination: folder.id, writer: writer, role: role)
+      }
+    }
   }
 
   /// Of `listed` (a writer's file numbers, in order), those not applied here yet. Files are
@@ -180,10 +223,11 @@ public struct FolderSync {
   static let commitAfter: UInt64 = 100_000_000
 
   /// Applies one change file (inside the caller's write transaction, in a savepoint of its
-  /// own); one that cannot be applied now is noted in the report and left for the next sync.
+  /// own); one that cannot be applied now is noted in the report and left for the next sync
+  /// (false).
   private func receive(
     from writer: String, number: Int64, writers: Set<String>, into report: inout SyncReport
-  ) throws {
+  ) throws -> Bool {
     let path = folder.filePath(writer: writer, number: number)
     do {
       let (bytes, modified) = try folder.read(writer: writer, number: number)
@@ -203,8 +247,10 @@ public struct FolderSync {
         throw SyncError.refusedChanges(path: path, reason: error.message)
       }
       report.add(outcome, from: path)
+      return true
     } catch let error as SyncError {
       report.skipped.append(SyncReport.Skipped(file: path, reason: error.description))
+      return false
     }
   }
 
@@ -224,7 +270,7 @@ public struct FolderSync {
     guard !changes.isEmpty else { return 0 }
     let written = try database.scalarInt(
       "SELECT coalesce(max(number), 0) FROM sync_written WHERE destination = ?", [folder.id])
-    let next = max(try folder.fileNumbers(of: device.id).last ?? 0, written) + 1
+    let next = max(try greatestOwnFile(of: device.id), written) + 1
     let file = try folder.write(
       ChangeFile(
         writer: device.id, number: next, writerName: device.displayName,

@@ -81,14 +81,25 @@ public struct SyncFolder: Sendable {
       && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
   }
 
-  /// The numbers of the change files `writer` has written here, in order.
+  /// The numbers of the change files `writer` has written here, in order. Read from the
+  /// names' bytes, with no string made: a subfolder may hold 100,000 of them.
   public func fileNumbers(of writer: String) throws -> [Int64] {
     let folder = "\(path)/\(writer)"
-    guard try Self.fileSystem({ try FileStatus.ofEntry(folder) })?.kind == .folder else {
-      return []
+    guard try subfolderStatus(of: writer) != nil else { return [] }
+    var numbers: [Int64] = []
+    try Self.fileSystem {
+      try FolderEntries.forEachName(in: folder) { name in
+        if let number = ChangeFile.number(inFileName: name) { numbers.append(number) }
+      }
     }
-    return try Self.fileSystem { try FolderEntries.unsortedNames(in: folder) }
-      .compactMap(ChangeFile.number(inFileName:)).sorted()
+    return numbers.sorted()
+  }
+
+  /// How `writer`'s subfolder stands (the entry itself, never what a link names); nil when it
+  /// is not a real folder.
+  func subfolderStatus(of writer: String) throws -> FileStatus? {
+    let status = try Self.fileSystem { try FileStatus.ofEntry("\(path)/\(writer)") }
+    return status?.kind == .folder ? status : nil
   }
 
   public func filePath(writer: String, number: Int64) -> String {
