@@ -66,6 +66,27 @@ struct WebSyncWireTests {
     }
   }
 
+  @Test("a pull with the login cookie needs the CSRF token, as a sent change does")
+  func pullChecksCSRF() async throws {
+    let web = try InProcessWeb(token: "household-token")
+    let cookie: HTTPFields = [
+      .cookie: "cloudy_token=household-token", .contentType: SyncHubWire.jsonType,
+    ]
+    let body = SyncHubWire.pullRequest([:])
+    let refused = try await web.send(.post, SyncHubWire.pullPath, headers: cookie, bytes: body)
+    #expect(refused.status == 403, "\(refused.text)")
+    var withToken = cookie
+    withToken[HTTPField.Name("X-CSRF-Token")!] = "test-csrf-token"  // InProcessWeb's
+    let pulled = try await web.send(.post, SyncHubWire.pullPath, headers: withToken, bytes: body)
+    #expect(pulled.status == 200, "\(pulled.text)")
+    // A bearer token is no browser's: no CSRF token needed.
+    let bearer = try await web.send(
+      .post, SyncHubWire.pullPath,
+      headers: [.authorization: "Bearer household-token", .contentType: SyncHubWire.jsonType],
+      bytes: body)
+    #expect(bearer.status == 200, "\(bearer.text)")
+  }
+
   @Test("openapi.json's sync paths, media types and schemas are the wire's")
   func documentIsTheWire() async throws {
     let web = try InProcessWeb()
