@@ -154,13 +154,14 @@ struct ChangeApplier {
       [change.origin, change.seq], row: SyncChange.read) == change
   }
 
-  /// Whether a newer change of the same field is here already.
+  /// Whether a newer change of the same field is here already: `change` (just inserted) is not
+  /// its field's winner in the `sync_value` view, where the rule is written once.
   private func loses(_ change: SyncChange, in db: Database) throws -> Bool {
     try db.scalarInt(
       """
-      SELECT count(*) FROM sync_change
-      WHERE entity = ? AND key = ? AND field = ? AND (wall, counter, origin) > (?, ?, ?)
+      SELECT count(*) FROM sync_value
+      WHERE entity = ? AND key = ? AND field = ? AND wall = ? AND counter = ? AND origin = ?
       """, [change.entity, change.key, change.field, change.wall, change.counter, change.origin])
-      > 0
+      == 0
   }
 }
