@@ -143,8 +143,8 @@ let package = Package(
     .target(
       name: "CloudyDBCLI",
       dependencies: [
-        "CloudyCLI", "CloudyJSON", "CloudyStore", "CloudyExchange", "CloudyModels",
-        "CloudyPlatform",
+        "CloudyCLI", "CloudyJSON", "CloudyStore", "CloudyStoring", "CloudyExchange",
+        "CloudyModels", "CloudyPlatform",
         argumentParser, .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ]),
     .executableTarget(name: "cloudy-db", dependencies: ["CloudyDBCLI", "CloudyCLI"]),
@@ -296,6 +296,8 @@ let package = Package(
       name: "CloudyWebTests",
       dependencies: [
         "CloudyWeb", "CloudyModels", "CloudyStoring", "CloudyStore", "CloudyViewModels",
+        // The hub wire's client (cloudy-db sync URL), run against the routes in-process.
+        "CloudyCLI", "CloudyDBCLI", "CloudyJSON",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -3,6 +3,7 @@ import CloudyExchange
 import CloudyJSON
 import CloudyModels
 import CloudyStore
+import CloudyStoring
 
 /// `cloudy-db`'s `--json` shapes, all in one place (stable; keys in this order). `export` writes
 /// the places document itself (Cloudy JSON, GeoJSON or CSV: `CloudyExchange/README.md`).

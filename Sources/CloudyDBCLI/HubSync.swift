@@ -3,121 +3,122 @@ import CloudyJSON
 import CloudyModels
 import CloudyPlatform
 import CloudyStore
+import CloudyStoring
 
-/// `cloudy-db sync http://HOST:PORT`: one exchange with a household's `cloudy-web` as hub.
-///
-/// Three requests, each stateless on the hub's side: what the hub has (`GET /api/sync`); this
-/// device's changes the hub lacks, in files of at most a few hundred changes (the hub takes
-/// bodies up to 64 KiB; `POST /api/sync/changes`); and what this device lacks (`POST
-/// /api/sync/pull` with this device's have list), applied here whole or not at all.
+/// `cloudy-db sync http://HOST:PORT`: one exchange with a household's `cloudy-web` as hub, in
+/// the three requests of the hub wire (`SyncHubWire`): what the hub has; this device's changes
+/// the hub lacks, in envelopes that fit the hub's body limit; what this device lacks, applied
+/// here whole or not at all. The envelopes are the store's (`DeviceSync`): this side only
+/// carries them.
 ///
 /// Plain HTTP only, as cloudy-web serves on a home network: `https://` is refused with advice
 /// (a device can sync with a hub behind TLS through a sync folder instead).
 struct HubSync {
   let database: Database
-  let hub: HubAddress
-  let token: String?
-
-  /// At most this many changes per request (about 100 bytes each) …
-  static let batch = 400
-  /// … and at most this many bytes: the hub takes bodies up to 64 KiB, and changes with long
-  /// names (up to 200 characters, 800 bytes) would pass it in a batch of 400. A batch over it
-  /// is halved until it fits, so no sync is ever refused whole for its size.
-  static let requestBytes = 48 * 1024
+  /// The hub, as the user gave it (for messages).
+  let hubText: String
+  let transport: any HubTransport
 
   func run() throws -> SyncReport {
-    let exchange = HubExchange(database: database)
-    let device = try exchange.device()
-    var report = SyncReport(device: device.id)
-    // What the hub has.
-    let state = try JSONReader.parse(try request("GET", "/api/sync").body)
-    guard case .string(let hubID)? = state["device"]?.value else {
-      throw CommandError.unusableInput("\(hub.text) did not answer as a Cloudy sync hub")
+    let door = DeviceSync(database: database)
+    // The file is claimed before anything is asked: a copy syncs under an id of its own.
+    _ = try door.claimedDevice()
+    let hubState: SyncState
+    do {
+      hubState = try SyncHubWire.readState(try request("GET", SyncHubWire.statePath).body)
+    } catch CommandError.unusableInput(let why) {
+      throw CommandError.unusableInput("\(hubText) did not answer as a Cloudy sync hub: \(why)")
     }
-    let hubHave = try Self.have(state["have"])
-    // What it lacks, in batches.
-    let outgoing = try exchange.changes(after: hubHave)
-    var start = 0
-    while start < outgoing.count {
-      var slice = Array(outgoing[start..<min(start + Self.batch, outgoing.count)])
-      var changeset = try Changeset.make(slice)
-      while changeset.count > Self.requestBytes && slice.count > 1 {
-        slice = Array(slice.prefix(slice.count / 2))
-        changeset = try Changeset.make(slice)
-      }
-      let file = ChangeFile(
-        writer: device.id, number: 0, writerName: device.displayName, changeset: changeset)
+    let sent = try door.send(
+      to: hubState, maxChanges: SyncHubWire.changesPerRequest,
+      maxBytes: SyncHubWire.bytesPerRequest
+    ) { message in
       _ = try request(
-        "POST", "/api/sync/changes", contentType: "application/octet-stream",
-        body: file.bytes)
-      start += slice.count
+        "POST", SyncHubWire.changesPath, contentType: SyncHubWire.changesType, body: message)
     }
-    report.sent = outgoing.count
-    if let mine = outgoing.filter({ $0.origin == device.id }).map(\.seq).max() {
-      try exchange.noteSent(to: "hub:\(hubID)", origin: device.id, seq: mine)
-    }
-    // What this device lacks.
-    let have = try exchange.have()
-    let body = JSON.object([
-      ("have", .object(have.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) }))
-    ]).rendered()
+    let pull = SyncHubWire.pullRequest(try door.syncState().have)
     let answer = try request(
-      "POST", "/api/sync/pull", contentType: "application/json", body: Array(body.utf8))
-    let file = try ChangeFile.read(answer.body, path: "the hub's answer")
-    let outcome = try exchange.receive(
-      file.changeset, from: hubID, name: file.writerName, at: WallClock.now())
-    report.applied = outcome.applied
-    report.conflicts = outcome.conflicts
-    report.held = outcome.held
-    for reason in outcome.refused {
-      report.skipped.append(SyncReport.Skipped(file: "the hub's answer", reason: reason))
-    }
-    // The changes received may have shown that this file went back: it is a new device now.
-    report.device = outcome.renewedAs ?? device.id
-    report.devices = try exchange.peers(except: report.device)
+      "POST", SyncHubWire.pullPath, contentType: SyncHubWire.jsonType, body: pull)
+    var report = try door.receive(answer.body, label: "the hub's answer")
+    report.sent = sent
     return report
-  }
-
-  private static func have(_ node: JSONNode?) throws -> [String: Int64] {
-    guard case .object(let members)? = node?.value else { return [:] }
-    var have: [String: Int64] = [:]
-    for member in members {
-      if case .number(let number) = member.node.value, let seq = Int64(exactly: number.value) {
-        have[member.key] = seq
-      }
-    }
-    return have
   }
 
   private func request(
     _ method: String, _ path: String, contentType: String? = nil, body: [UInt8] = []
-  ) throws -> HTTPAnswer {
-    var head = "\(method) \(hub.path)\(path) HTTP/1.1\r\nHost: \(hub.authority)\r\n"
+  ) throws -> HubAnswer {
+    let answer = try transport.exchange(
+      HubRequest(method: method, path: path, contentType: contentType, body: body))
+    switch answer.status {
+    case 200..<300: return answer
+    case 401:
+      throw CommandError.unavailable(
+        "the hub at \(hubText) wants its login token: give it with --token-file")
+    default:
+      throw CommandError.unavailable(
+        "the hub at \(hubText) answered \(answer.status): \(answer.problemDetail ?? "no reason given")"
+      )
+    }
+  }
+}
+
+/// One request of the hub wire, whatever carries it.
+struct HubRequest {
+  let method: String
+  /// The wire's path (`SyncHubWire.statePath`, …), below the hub's own prefix.
+  let path: String
+  let contentType: String?
+  let body: [UInt8]
+}
+
+/// An answer of the hub: status and body.
+struct HubAnswer {
+  let status: Int
+  let body: [UInt8]
+
+  /// The `detail` of a problem+json answer.
+  var problemDetail: String? {
+    guard let node = try? JSONReader.parse(body), case .string(let detail)? = node["detail"]?.value
+    else { return nil }
+    return detail
+  }
+}
+
+/// What carries the hub wire's requests: HTTP/1.1 over a socket (`HubConnection`), or a test's
+/// in-process router.
+protocol HubTransport {
+  func exchange(_ request: HubRequest) throws -> HubAnswer
+}
+
+/// The hub wire over plain HTTP/1.1 on a TCP socket (`StreamConnection`), one connection per
+/// request.
+///
+/// Its own small HTTP reader (`HTTPAnswer`) rather than one the toolchain gives: on Linux that is
+/// URLSession in FoundationNetworking, which links libcurl, and cloudy-db links no networking
+/// library (only cloudy-forecast-fetch does; `LinkageTests` hold it), nor NIO (cloudy-web's).
+struct HubConnection: HubTransport {
+  let hub: HubAddress
+  let token: String?
+
+  func exchange(_ request: HubRequest) throws -> HubAnswer {
+    var head = "\(request.method) \(hub.path)\(request.path) HTTP/1.1\r\nHost: \(hub.authority)\r\n"
     head += "User-Agent: cloudy-db/\(CloudyVersion.string)\r\nConnection: close\r\n"
-    head += "Accept: application/json, application/octet-stream\r\n"
+    head += "Accept: \(SyncHubWire.jsonType), \(SyncHubWire.changesType)\r\n"
     if let token { head += "Authorization: Bearer \(token)\r\n" }
-    if let contentType { head += "Content-Type: \(contentType)\r\n" }
-    head += "Content-Length: \(body.count)\r\n\r\n"
+    if let contentType = request.contentType { head += "Content-Type: \(contentType)\r\n" }
+    head += "Content-Length: \(request.body.count)\r\n\r\n"
     let raw: [UInt8]
     do {
       raw = try StreamConnection.exchange(
-        host: hub.host, port: hub.port, request: Array(head.utf8) + body, limit: 256 << 20)
+        host: hub.host, port: hub.port, request: Array(head.utf8) + request.body,
+        limit: 256 << 20)
     } catch {
       throw CommandError.unavailable("cannot reach the hub at \(hub.text): \(error.reason)")
     }
     guard let answer = HTTPAnswer(raw) else {
       throw CommandError.unavailable("\(hub.text) did not answer in HTTP")
     }
-    switch answer.status {
-    case 200..<300: return answer
-    case 401:
-      throw CommandError.unavailable(
-        "the hub at \(hub.text) wants its login token: give it with --token-file")
-    default:
-      throw CommandError.unavailable(
-        "the hub at \(hub.text) answered \(answer.status): \(answer.problemDetail ?? "no reason given")"
-      )
-    }
+    return HubAnswer(status: answer.status, body: answer.body)
   }
 }
 
@@ -203,13 +204,6 @@ struct HTTPAnswer {
     } else {
       body = rest
     }
-  }
-
-  /// The `detail` of a problem+json answer.
-  var problemDetail: String? {
-    guard let node = try? JSONReader.parse(body), case .string(let detail)? = node["detail"]?.value
-    else { return nil }
-    return detail
   }
 
   private static func dechunk(_ bytes: [UInt8]) -> [UInt8]? {

@@ -3,6 +3,7 @@ import CloudyCLI
 import CloudyModels
 import CloudyPlatform
 import CloudyStore
+import CloudyStoring
 
 extension CloudyDB {
   /// `cloudy-db sync`: this device's places and settings in step with the user's other devices.
@@ -91,11 +92,11 @@ extension CloudyDB {
         }
         if acceptHeld {
           let db = try StoreAccess.writing(databasePath)
-          let outcome = try ChangeApplier(database: db).acceptHeld()
+          let applied = try DeviceSync(database: db).acceptHeld()
           if output.json {
-            Output.json(DatabaseJSON.acceptedHeld(applied: outcome.applied))
+            Output.json(DatabaseJSON.acceptedHeld(applied: applied))
           } else {
-            Output.line("accepted the held changes: \(outcome.applied) applied")
+            Output.line("accepted the held changes: \(applied) applied")
           }
           return
         }
@@ -103,7 +104,10 @@ extension CloudyDB {
           let address = try HubAddress(hub)
           let token = try tokenFile.map(Self.readToken)
           let db = try StoreAccess.writing(databasePath)
-          let report = try HubSync(database: db, hub: address, token: token).run()
+          let report = try HubSync(
+            database: db, hubText: address.text,
+            transport: HubConnection(hub: address, token: token)
+          ).run()
           SyncOutput.print(report, json: output.json, quiet: false)
           return
         }
@@ -112,7 +116,7 @@ extension CloudyDB {
           try SyncWatch(databasePath: databasePath, folderPath: folder, json: output.json).run()
         } else {
           let db = try StoreAccess.writing(databasePath)
-          let report = try FolderSync(database: db, folder: try SyncFolder.open(folder)).run()
+          let report = try DeviceSync(database: db).syncFolder(try SyncFolder.open(folder))
           SyncOutput.print(report, json: output.json, quiet: false)
         }
       }
@@ -136,10 +140,10 @@ extension CloudyDB {
     }
 
     private func showStatus(_ databasePath: DatabasePath) throws {
-      guard let db = try StoreAccess.reading(databasePath), let state = try SyncStatus.read(db)
-      else {
+      guard let db = try StoreAccess.reading(databasePath) else {
         throw StoreError.missingFile(path: databasePath.path)
       }
+      let state = try DeviceSync(database: db).status()
       if output.json {
         Output.json(DatabaseJSON.syncStatus(state))
         return
@@ -225,7 +229,7 @@ struct SyncWatch {
     var watched: Set<String> = []
     var lastSkipped: [SyncReport.Skipped] = []
     while true {
-      var report = try FolderSync(database: db, folder: folder).run()
+      var report = try DeviceSync(database: db).syncFolder(folder)
       // A file that stays skipped (incomplete, from a newer Cloudy) is said once, not at
       // every look.
       let skipped = report.skipped
@@ -235,8 +239,7 @@ struct SyncWatch {
         SyncOutput.print(report, json: json, quiet: true)
       }
       // Watch the folder and every device's subfolder (new ones appear as devices join).
-      for path in [folder.path] + (try folder.writers()).map({ "\(folder.path)/\($0)" })
-      where !watched.contains(path) {
+      for path in try folder.watchedPaths() where !watched.contains(path) {
         if events?.watchFolder(path) == true { watched.insert(path) }
       }
       try wait(watcher: watcher, events: events, signals: signals)

@@ -52,6 +52,7 @@ import Testing
       MaintenanceError.destinationExists("/backups/cloudy.sqlite"),
       MaintenanceError.restoredButNotMigrated(
         "/data/cloudy.sqlite", keep: "/data/old.sqlite", problem: "disk I/O error"),
+      SyncError.noSyncTables,
     ]
     for error in errors {
       let page = FailureMap.failure(for: error, advice: .none).message
@@ -59,6 +60,15 @@ import Testing
       let tool = FailureMap.failure(for: error).message
       #expect(tool.hasPrefix(page + "; ") && tool.count > page.count + 2, "\(tool)")
     }
+  }
+
+  /// A file without sync's tables is an old file, not bad changes: its own words, the status of
+  /// a file whose version is not the tool's, and the tool's advice to migrate.
+  @Test func aFileWithoutSyncTablesIsAVersionMismatchWithAdviceToMigrate() {
+    let tool = FailureMap.failure(for: SyncError.noSyncTables)
+    #expect(tool.status == .newerSchema)
+    #expect(tool.message.contains("no sync tables") && !tool.message.contains("refused"))
+    #expect(tool.message.hasSuffix("; run `cloudy-db migrate`"), "\(tool.message)")
   }
 
   @Test func aRefusedResponseNamesTheFileTheFormatAndWhatWasWrong() {

@@ -1,8 +1,9 @@
 import CloudyModels
-import CloudyStore
 import CloudyStoring
 import Foundation
 import Testing
+
+@testable import CloudyStore
 
 /// Files in a sync folder that Cloudy did not write whole: each is refused (or left for later)
 /// with a one-line reason, and nothing of it is applied.
@@ -22,6 +23,24 @@ struct SyncBadInputTests {
     return (folder, folder.file("sync"), try SyncTestDevice(folder, "receiver"), file, bytes)
   }
 
+  @Test("a file without sync's tables is refused by an error of its own, and nothing is written")
+  func noSyncTables() throws {
+    let folder = try TemporaryFolder()
+    let migrator = Migrator(migrations: Migration.embedded.filter { $0.version <= 3 })
+    let database = try DatabaseFile.openForWriting(
+      path: folder.file("old.sqlite"), migrator: migrator)
+    let door = DeviceSync(database: database)
+    #expect(throws: SyncError.noSyncTables) { try door.status() }
+    #expect(throws: SyncError.noSyncTables) { try door.syncState() }
+    #expect(throws: SyncError.noSyncTables) {
+      try door.syncFolder(try SyncFolder.open(folder.file("sync")))
+    }
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.file("sync")) == [
+        "cloudy-sync.txt"
+      ])
+  }
+
   @Test("a file cut short is skipped, changes nothing, and is applied once it is whole")
   func truncatedFile() throws {
     let (folder, sync, receiver, file, bytes) = try setUp()
@@ -31,11 +50,13 @@ struct SyncBadInputTests {
     #expect(report.applied == 0)
     #expect(report.skipped.first?.reason.contains("incomplete") == true)
     #expect(try receiver.names().isEmpty)
-    #expect(try SyncStatus.read(receiver.database)?.lastError?.contains("incomplete") == true)
+    #expect(
+      try DeviceSync(database: receiver.database).status().lastError?.contains("incomplete") == true
+    )
     try bytes.write(to: URL(fileURLWithPath: file))
     #expect(try receiver.sync(sync).applied > 0)
     #expect(try receiver.names() == ["Quito"])
-    #expect(try SyncStatus.read(receiver.database)?.lastError == nil)
+    #expect(try DeviceSync(database: receiver.database).status().lastError == nil)
   }
 
   @Test("a file from a newer Cloudy is refused naming its format")

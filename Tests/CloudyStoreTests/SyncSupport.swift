@@ -19,7 +19,7 @@ final class SyncTestDevice {
 
   @discardableResult
   func sync(_ folder: String) throws -> SyncReport {
-    try FolderSync(database: database, folder: try SyncFolder.open(folder)).run()
+    try DeviceSync(database: database).syncFolder(try SyncFolder.open(folder))
   }
 
   /// Opens the file again (a new process, as the next command would).

@@ -1,8 +1,9 @@
 import CloudyModels
-import CloudyStore
 import CloudyStoring
 import Foundation
 import Testing
+
+@testable import CloudyStore
 
 @Suite("Sync between devices")
 struct SyncTests {

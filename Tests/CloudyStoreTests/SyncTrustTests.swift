@@ -1,8 +1,9 @@
 import CloudyModels
-import CloudyStore
 import CloudyStoring
 import Foundation
 import Testing
+
+@testable import CloudyStore
 
 /// Changes a device cannot trust as they come: clocks far ahead, numbers out of range, a key
 /// that is not (origin, seq), another device's id, one value the tables refuse, a name that
@@ -60,18 +61,17 @@ struct SyncTrustTests {
     #expect(try device.names() == ["Home", "Near"])
     let wall = try device.database.scalarInt("SELECT wall FROM sync_device")
     #expect(wall < nowMilliseconds + 24 * 3_600_000)
-    let status = try #require(try SyncStatus.read(device.database))
+    let status = try DeviceSync(database: device.database).status()
     #expect(status.held.map(\.device) == ["00000000000000aa"])
     #expect(try Maintenance.check(device.database).syncProblems.contains { $0.contains("held") })
     // An edit made now still wins over an earlier one.
     _ = try device.locations.rename(try device.id("Home"), to: "Home 2")
     #expect(try device.names().contains("Home 2"))
 
-    let accepted = try ChangeApplier(database: device.database).acceptHeld()
-    #expect(accepted.applied == 4)
+    #expect(try DeviceSync(database: device.database).acceptHeld() == 4)
     #expect(try device.names().contains("Far"))
     #expect(try device.database.scalarInt("SELECT wall FROM sync_device") < future)
-    #expect(try SyncStatus.read(device.database)?.held.isEmpty == true)
+    #expect(try DeviceSync(database: device.database).status().held.isEmpty == true)
   }
 
   @Test(
@@ -180,8 +180,8 @@ struct SyncTrustTests {
     let names = try a.names()
     #expect(names.count == 2 && names.allSatisfy { $0.count <= 200 })
     #expect(names.contains(name))
-    #expect(try SyncStatus.read(a.database)?.lastError == nil)
-    #expect(try SyncStatus.read(b.database)?.lastError == nil)
+    #expect(try DeviceSync(database: a.database).status().lastError == nil)
+    #expect(try DeviceSync(database: b.database).status().lastError == nil)
     try expectConverged([a, b])
   }
 

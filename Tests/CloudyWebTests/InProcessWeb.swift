@@ -45,8 +45,15 @@ final class InProcessWeb {
   func send(
     _ method: HTTPRequest.Method, _ path: String, headers: HTTPFields = [:], body: String? = nil
   ) async throws -> Reply {
+    try await send(method, path, headers: headers, bytes: body.map { Array($0.utf8) })
+  }
+
+  /// The same with a body of any bytes (a sync envelope).
+  func send(
+    _ method: HTTPRequest.Method, _ path: String, headers: HTTPFields = [:], bytes body: [UInt8]?
+  ) async throws -> Reply {
     var fields = headers
-    let bytes = body.map { ByteBuffer(string: $0) }
+    let bytes = body.map { ByteBuffer(bytes: $0) }
     if let bytes { fields[.contentLength] = String(bytes.readableBytes) }
     let request = Request(
       head: HTTPRequest(

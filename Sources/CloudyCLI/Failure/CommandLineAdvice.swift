@@ -14,6 +14,7 @@ enum CommandLineAdvice {
       "restore a backup with `cloudy-db restore`, or start again to wait for a new one"
     case MaintenanceError.destinationExists: "pass --force to replace it"
     case MaintenanceError.restoredButNotMigrated: "run `cloudy-db migrate` once the disk works"
+    case SyncError.noSyncTables: "run `cloudy-db migrate`"
     case GeocodingError.gazetteerUnavailable:
       "give the position with --lat and --lon"
     default: nil

@@ -19,7 +19,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
   case ioError = 74
   /// Another process held the database longer than the busy timeout; try again.
   case busy = 75
-  /// The database was written by a newer Cloudy.
+  /// The database was written by a newer Cloudy, or lacks tables a migration adds (sync's).
   case newerSchema = 78
 
 }

@@ -130,9 +130,11 @@ public enum FailureMap {
     return .badData
   }
 
+  /// A file without sync's tables is one no migration brought up to this Cloudy: the same
+  /// family as a newer one (78, the file's version is not the tool's), not bad data.
   static func status(of error: SyncError) -> ExitStatus {
     switch error {
-    case .newerFormat, .newerFolder: .newerSchema
+    case .newerFormat, .newerFolder, .noSyncTables: .newerSchema
     case .fileSystem, .notAFolder: .ioError
     case .badChangeset, .incompleteFile, .tooLarge, .refusedChanges, .notASyncFolder,
       .notAChangeFile:

@@ -2,7 +2,8 @@ public import CloudyModels
 public import CloudyStoring
 
 /// The stores a live front-end reads and writes through while a `DatabaseWatcher` follows the
-/// file: one value that is a `LocationStoring`, `SettingsStoring` and `ForecastStoring`.
+/// file: one value that is a `LocationStoring`, `SettingsStoring`, `ForecastStoring`,
+/// `AlertStoring` and `SyncHub`; no caller gets its connections.
 ///
 /// Reads go through the watcher's read-only connection, so they always see the file the
 /// watcher is on — also after it was replaced — and, with no file yet, read as the empty list,
@@ -36,12 +37,6 @@ public final class WatchedStore {
   ) throws -> Result {
     guard let database = watcher.database ?? writer else { return missing }
     return try body(database)
-  }
-
-  /// Runs `body` on the writing connection (opened, and the file created, on first use): for
-  /// work that is neither a place nor a setting, such as applying another device's changes.
-  public func withWriter<Result>(_ body: (Database) throws -> Result) throws -> Result {
-    try writing(body)
   }
 
   /// Runs `body` on the writer, on the file's current -wal and -shm. Every write checks them
@@ -177,5 +172,29 @@ extension WatchedStore: AlertStoring {
   @discardableResult
   public func prune(endedBefore cutoff: Int64) throws -> Int {
     try writing { try AlertRepository(database: $0).prune(endedBefore: cutoff) }
+  }
+}
+
+extension WatchedStore: SyncHub {
+  /// Through the watcher's read-only connection, like every read. With no file yet, the file
+  /// is created first, as a first write would: a hub answers with its device id, and the file
+  /// is where that id lives.
+  public func syncState() throws -> SyncState {
+    if let database = watcher.database ?? writer {
+      return try DeviceSync(database: database).syncState()
+    }
+    return try writing { try DeviceSync(database: $0).syncState() }
+  }
+
+  public func receive(_ message: [UInt8]) throws -> SyncReport {
+    try writing { try DeviceSync(database: $0).receive(message, label: "the request body") }
+  }
+
+  public func changes(after have: [String: Int64]) throws -> [UInt8] {
+    try writing { try DeviceSync(database: $0).changes(after: have) }
+  }
+
+  public func syncFolder(_ folder: SyncFolder) throws -> SyncReport {
+    try writing { try DeviceSync(database: $0).syncFolder(folder) }
   }
 }

@@ -14,29 +14,25 @@
 ///   folder's other subfolders); a change of theirs found in another's file is refused.
 /// Then the winners are written into the places and settings, and this device's clock moves
 /// past every clock taken.
-public struct ChangeApplier {
-  public let database: Database
-
-  public init(database: Database) {
-    self.database = database
-  }
+struct ChangeApplier {
+  let database: Database
 
   /// What one batch of changes did here.
-  public struct Outcome: Equatable, Sendable {
+  struct Outcome: Equatable, Sendable {
     /// Changes new to this device.
-    public var applied = 0
+    var applied = 0
     /// New changes that lost to a newer change of the same field already here.
-    public var conflicts = 0
+    var conflicts = 0
     /// Changes held apart: their clock is too far ahead of this machine's.
-    public var held = 0
+    var held = 0
     /// Changes refused, each with why (at most `refusalsKept` are kept; `refusedCount` has all).
-    public var refused: [String] = []
-    public var refusedCount = 0
+    var refused: [String] = []
+    var refusedCount = 0
     /// The device id this device took when the changes showed its file had gone back.
-    public var renewedAs: String?
+    var renewedAs: String?
 
     /// How many refusals are described in `refused`.
-    public static let refusalsKept = 5
+    static let refusalsKept = 5
 
     mutating func refuse(_ change: SyncChange, _ reason: String) {
       refusedCount += 1
@@ -49,7 +45,7 @@ public struct ChangeApplier {
   /// Applies `changes`, recording `file` as applied when given. With `settlingOrder` false,
   /// places left sharing an order key are numbered again only by `SyncedState.settleOrder()`,
   /// once more files are in.
-  public func apply(
+  func apply(
     _ changes: [SyncChange], file: (writer: String, number: Int64)? = nil,
     writerName: String? = nil, seenAt: Int64 = 0, settlingOrder: Bool = true,
     foreignOrigins: Set<String> = [], acceptingHeld: Bool = false
@@ -129,7 +125,7 @@ public struct ChangeApplier {
   /// Applies every held change now, however far ahead its clock (the user accepted them):
   /// their values win until this machine's clock passes theirs, as they would have everywhere
   /// had the clock been right. This device's clock is not moved past the bound.
-  public func acceptHeld() throws -> Outcome {
+  func acceptHeld() throws -> Outcome {
     try apply([], acceptingHeld: true)
   }
 
@@ -158,13 +154,14 @@ public struct ChangeApplier {
       [change.origin, change.seq], row: SyncChange.read) == change
   }
 
-  /// Whether a newer change of the same field is here already.
+  /// Whether a newer change of the same field is here already: `change` (just inserted) is not
+  /// its field's winner in the `sync_value` view, where the rule is written once.
   private func loses(_ change: SyncChange, in db: Database) throws -> Bool {
     try db.scalarInt(
       """
-      SELECT count(*) FROM sync_change
-      WHERE entity = ? AND key = ? AND field = ? AND (wall, counter, origin) > (?, ?, ?)
+      SELECT count(*) FROM sync_value
+      WHERE entity = ? AND key = ? AND field = ? AND wall = ? AND counter = ? AND origin = ?
       """, [change.entity, change.key, change.field, change.wall, change.counter, change.origin])
-      > 0
+      == 0
   }
 }

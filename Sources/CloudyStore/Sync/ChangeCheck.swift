@@ -1,4 +1,5 @@
 import CloudyModels
+import CloudyStoring
 
 /// What a change received from another device must be before it is kept, judged one change at
 /// a time: a bad change is refused alone (the rest of its file applies), and a change whose
@@ -24,8 +25,9 @@ enum ChangeCheck {
   /// other, and the devices disagreed for ever).
   static let greatestCounter: Int64 = 0xFFFF_FFFF
 
-  /// The greatest sequence number and wall clock: 2^53 − 1, so both survive JSON exactly.
-  static let greatestNumber: Int64 = 9_007_199_254_740_991
+  /// The greatest sequence number and wall clock: 2^53 − 1, so both survive JSON exactly (the
+  /// hub wire's limit too).
+  static let greatestNumber = SyncState.greatestNumber
 
   /// What to do with one change.
   enum Verdict: Equatable {

@@ -8,17 +8,17 @@
 /// `head -1`; the length and checksum tell a file still being copied (Syncthing, a USB stick
 /// pulled out) from a whole one, so a partial file is skipped and tried again, never half
 /// applied.
-public struct ChangeFile: Equatable, Sendable {
-  public static let format = 1
+struct ChangeFile: Equatable, Sendable {
+  static let format = 1
   /// No changeset Cloudy writes comes near this; a larger file is refused unread.
-  public static let sizeLimit: Int64 = 16 << 20
+  static let sizeLimit: Int64 = 16 << 20
 
-  public var writer: String
-  public var number: Int64
-  public var writerName: String?
-  public var changeset: [UInt8]
+  var writer: String
+  var number: Int64
+  var writerName: String?
+  var changeset: [UInt8]
 
-  public init(writer: String, number: Int64, writerName: String?, changeset: [UInt8]) {
+  init(writer: String, number: Int64, writerName: String?, changeset: [UInt8]) {
     self.writer = writer
     self.number = number
     self.writerName = writerName
@@ -26,7 +26,7 @@ public struct ChangeFile: Equatable, Sendable {
   }
 
   /// The file's name in its writer's subfolder: the number, zero-padded so names sort.
-  public static func fileName(number: Int64) -> String {
+  static func fileName(number: Int64) -> String {
     let digits = String(number)
     return String(repeating: "0", count: max(0, 8 - digits.count)) + digits + ".changes"
   }
@@ -34,19 +34,24 @@ public struct ChangeFile: Equatable, Sendable {
   /// The greatest number a change file may have: a device writing a file every second would
   /// reach it in thirty million years, and one more is still far from overflowing, so a file
   /// named with a huge number (damaged, or made to crash a sync) is simply not a change file.
-  public static let greatestNumber: Int64 = 999_999_999_999_999
+  static let greatestNumber: Int64 = 999_999_999_999_999
 
   /// The number in a change file's name; nil for any other name (a temporary, a stray file, a
   /// number over `greatestNumber`).
   ///
   /// Read from the name's bytes: a sync reads every name in a folder that may hold 100,000
   /// files, at every sync.
+<<<<<<< HEAD
   public static func number(inFileName name: String) -> Int64? {
     number(inFileName: name.utf8)
   }
 
   /// The same from the name's bytes as the folder holds them (no string made).
   static func number(inFileName bytes: some Collection<UInt8>) -> Int64? {
+=======
+  static func number(inFileName name: String) -> Int64? {
+    let bytes = name.utf8
+>>>>>>> syncdoor
     let suffix = ".changes".utf8
     guard bytes.count > suffix.count, bytes.count - suffix.count <= 15,
       bytes.suffix(suffix.count).elementsEqual(suffix)
@@ -59,7 +64,7 @@ public struct ChangeFile: Equatable, Sendable {
     return (1...greatestNumber).contains(number) ? number : nil
   }
 
-  public var bytes: [UInt8] {
+  var bytes: [UInt8] {
     let name = writerName.flatMap { Self.isPlainName($0) ? $0 : nil } ?? "-"
     let header =
       "cloudy-changes \(Self.format) \(writer) \(number) \(changeset.count) "
@@ -68,7 +73,7 @@ public struct ChangeFile: Equatable, Sendable {
   }
 
   /// Reads a change file's bytes; `path` is for messages.
-  public static func read(_ bytes: [UInt8], path: String) throws(SyncError) -> ChangeFile {
+  static func read(_ bytes: [UInt8], path: String) throws(SyncError) -> ChangeFile {
     guard let newline = bytes.prefix(512).firstIndex(of: 0x0A) else {
       throw SyncError.incompleteFile(path: path)
     }

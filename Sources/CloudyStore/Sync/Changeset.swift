@@ -8,7 +8,7 @@ import CloudyModels
 /// to check it before anything is applied, and applied one change at a time by
 /// `ChangeApplier` (which judges each alone). Today's changesets are read by every later
 /// version: a household updates its devices on different days.
-public enum Changeset {
+enum Changeset {
   /// The table definition changesets are made against; the same columns and primary key as the
   /// user's `sync_change`.
   private static let scratchTable = """
@@ -19,7 +19,7 @@ public enum Changeset {
     """
 
   /// The changeset that inserts `changes`.
-  public static func make(_ changes: [SyncChange]) throws -> [UInt8] {
+  static func make(_ changes: [SyncChange]) throws -> [UInt8] {
     let scratch = try Database(path: ":memory:", access: .create)
     try scratch.executeScript(scratchTable)
     var session: OpaquePointer?
@@ -49,7 +49,7 @@ public enum Changeset {
 
   /// The rows a changeset inserts, after checking that it holds nothing else: only inserts
   /// into `sync_change`, with its eight columns, each of its type.
-  public static func changes(in bytes: [UInt8]) throws -> [SyncChange] {
+  static func changes(in bytes: [UInt8]) throws -> [SyncChange] {
     guard !bytes.isEmpty else { return [] }
     var copy = bytes
     return try copy.withUnsafeMutableBytes { raw in

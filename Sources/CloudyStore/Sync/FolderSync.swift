@@ -1,4 +1,5 @@
 import CloudyPlatform
+import CloudyStoring
 
 /// `cloudy-db sync --folder`: one exchange with a sync folder. First every other device's change
 /// files not applied here yet are applied (each whole or not at all, in its own transaction),
@@ -14,17 +15,12 @@ import CloudyPlatform
 /// below its snapshot's number may go. A device applies each snapshot it has not applied yet.
 /// A Cloudy from before snapshots passes them by (their name is not a number) and reads the
 /// numbered files as before.
-public struct FolderSync {
-  public let database: Database
-  public let folder: SyncFolder
-
-  public init(database: Database, folder: SyncFolder) {
-    self.database = database
-    self.folder = folder
-  }
+struct FolderSync {
+  let database: Database
+  let folder: SyncFolder
 
   /// Applies what arrived and writes what is new here.
-  public func run() throws -> SyncReport {
+  func run() throws -> SyncReport {
     var device = try SyncDevice.claimed(database)
     try folder.checkOwnFolder(of: device.id)
     if try wentBack(device) {
@@ -92,7 +88,7 @@ public struct FolderSync {
     device = try SyncDevice.claimed(database)
     report.device = device.id
     report.sent = try send(from: device)
-    report.devices = try SyncReport.devices(in: database, except: device.id)
+    report.devices = try SyncLedger.peers(in: database, except: device.id)
     try recordError(report.skipped.first?.reason)
     return report
   }
@@ -156,7 +152,7 @@ public struct FolderSync {
   }
 
   /// Every this many change files, a device writes its snapshot too.
-  public static let filesPerSnapshot: Int64 = 10
+  static let filesPerSnapshot: Int64 = 10
 
   /// Applies `writer`'s snapshot when it is newer than the last one applied here. Its changes
   /// may be of any device (it is the writer's whole state), so none is refused for being
@@ -217,7 +213,7 @@ public struct FolderSync {
   }
 
   /// How many change files one commit applies at most …
-  public static let filesPerCommit = 200
+  static let filesPerCommit = 200
   /// … and how long (nanoseconds) one transaction applies files before it commits: a tenth of
   /// a second, far under any writer's busy timeout (5 s).
   static let commitAfter: UInt64 = 100_000_000

@@ -1,29 +1,16 @@
-/// The store's side of syncing through a hub (`cloudy-web`'s `/api/sync`): what each side holds,
+/// The store's side of syncing through a hub (`cloudy-web`'s `/api/sync`; `DeviceSync` is its
+/// door): what each side holds,
 /// said as a "have" list (per device that made changes, the greatest sequence number held
 /// with none missing before it), and the changes the other side lacks.
 ///
 /// Both directions are stateless: a device asks the hub what it has, sends what the hub lacks,
 /// then gives its own list and receives what it lacks. Sending a change twice is harmless
 /// (a replay is left as it is), so a list that is a little behind costs bytes, never an edit.
-public struct HubExchange {
-  public let database: Database
-
-  public init(database: Database) {
-    self.database = database
-  }
-
-  /// This device, once the file is claimed as its own (a copied file gets its own id first).
-  public func device() throws -> SyncDevice {
-    try SyncDevice.claimed(database)
-  }
-
-  /// The devices heard from, for a report.
-  public func peers(except device: String) throws -> [SyncReport.Peer] {
-    try SyncReport.devices(in: database, except: device)
-  }
+struct HubExchange {
+  let database: Database
 
   /// Per origin device, the greatest `seq` such that every change 1…seq of it is here.
-  public func have() throws -> [String: Int64] {
+  func have() throws -> [String: Int64] {
     let rows = try database.query(
       """
       SELECT origin, max(seq), count(*) FROM sync_change GROUP BY origin
@@ -49,7 +36,7 @@ public struct HubExchange {
 
   /// The changes here that a side holding `have` lacks, oldest first per device; at most
   /// `limit` of them.
-  public func changes(after have: [String: Int64], limit: Int = .max) throws -> [SyncChange] {
+  func changes(after have: [String: Int64], limit: Int = .max) throws -> [SyncChange] {
     var changes: [SyncChange] = []
     let origins = try database.query("SELECT DISTINCT origin FROM sync_change ORDER BY origin") {
       $0.string(0)
@@ -65,7 +52,7 @@ public struct HubExchange {
 
   /// Applies changes sent by `peer` (their changeset), all or nothing, and notes when it was
   /// heard from.
-  public func receive(
+  func receive(
     _ changeset: [UInt8], from peer: String, name: String?, at seconds: Int64
   ) throws -> ChangeApplier.Outcome {
     let changes = try Changeset.changes(in: changeset)
@@ -78,12 +65,12 @@ public struct HubExchange {
 
   /// Numbers again places left sharing an order key by what was received, once everything sent
   /// is in (the hub before it answers a pull). Writes nothing when there are none.
-  public func settleOrder() throws {
+  func settleOrder() throws {
     try SyncedState.settleOrder(database)
   }
 
   /// Records that `peer` was heard from (a hub or a device that synced with it).
-  public func notePeer(_ peer: String, name: String?, at seconds: Int64) throws {
+  func notePeer(_ peer: String, name: String?, at seconds: Int64) throws {
     guard SyncFolder.isDeviceID(peer) else { return }
     try database.write { db in
       try SyncLedger.notePeer(db, device: peer, name: name, seenAt: seconds)
@@ -91,7 +78,7 @@ public struct HubExchange {
   }
 
   /// Notes that `destination` now holds this device's changes up to `seq` (for `--status`).
-  public func noteSent(to destination: String, origin: String, seq: Int64) throws {
+  func noteSent(to destination: String, origin: String, seq: Int64) throws {
     try database.write { db in
       try SyncLedger.noteSent(db, to: destination, origin: origin, seq: seq)
     }

@@ -3,24 +3,24 @@
 /// Its clock (`wall`, `counter`, `origin`) orders it against every other change of the same
 /// field on every device: the greatest wins. `(origin, seq)` names it everywhere, so applying it
 /// twice is applying it once.
-public struct SyncChange: Hashable, Sendable {
+struct SyncChange: Hashable, Sendable {
   /// The device that made the change.
-  public var origin: String
+  var origin: String
   /// Its place in that device's sequence of changes (1, 2, …).
-  public var seq: Int64
+  var seq: Int64
   /// Hybrid logical clock: unix milliseconds, never behind any clock the device had seen …
-  public var wall: Int64
+  var wall: Int64
   /// … and a counter that orders changes within one millisecond.
-  public var counter: Int64
+  var counter: Int64
   /// `place` or `setting`.
-  public var entity: String
+  var entity: String
   /// The place's global id, or `settings`.
-  public var key: String
+  var key: String
   /// The column (or `removed`, `merged_into`).
-  public var field: String
-  public var value: DatabaseValue
+  var field: String
+  var value: DatabaseValue
 
-  public init(
+  init(
     origin: String, seq: Int64, wall: Int64, counter: Int64, entity: String, key: String,
     field: String, value: DatabaseValue
   ) {

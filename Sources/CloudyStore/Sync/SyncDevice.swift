@@ -9,20 +9,20 @@ import CloudyPlatform
 /// identity (device and inode) is kept beside the id, and a writer that opens a file whose
 /// identity is not the recorded one gives it a new device id before its first write. The copy
 /// keeps every place, setting and change it had; it is simply one more device from then on.
-public struct SyncDevice: Equatable, Sendable {
-  public var id: String
-  public var name: String?
-  public var wall: Int64
-  public var counter: Int64
-  public var seq: Int64
-  public var lastError: String?
+struct SyncDevice: Equatable, Sendable {
+  var id: String
+  var name: String?
+  var wall: Int64
+  var counter: Int64
+  var seq: Int64
+  var lastError: String?
 
   /// How this device is named to people in change files and `--status`: the name recorded for
   /// it, else this machine's host name.
-  public var displayName: String? { name ?? MachineNames.hostNames().first }
+  var displayName: String? { name ?? MachineNames.hostNames().first }
 
   /// The device row; nil in a file from before sync (it is added by migration 4).
-  public static func read(_ database: Database) throws -> SyncDevice? {
+  static func read(_ database: Database) throws -> SyncDevice? {
     guard try database.tableNames().contains("sync_device") else { return nil }
     return try database.queryFirst(
       "SELECT device, name, wall, counter, seq, last_error FROM sync_device WHERE id = 1"
@@ -55,11 +55,11 @@ public struct SyncDevice: Equatable, Sendable {
   /// its own. Writes only to claim the file.
   static func claimed(_ database: Database) throws -> SyncDevice {
     guard try read(database) != nil else {
-      throw SyncError.badChangeset("the database has no sync tables; run cloudy-db migrate")
+      throw SyncError.noSyncTables
     }
     try claimBeforeSync(database)
     guard let device = try read(database) else {
-      throw SyncError.badChangeset("the database has no sync tables; run cloudy-db migrate")
+      throw SyncError.noSyncTables
     }
     return device
   }

@@ -25,6 +25,10 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
   case notAFolder(path: String, kind: String)
   /// The operating system refused a file operation in the sync folder.
   case fileSystem(SystemCallError)
+  /// The database has none of sync's tables: a file no migration brought up to sync (migration
+  /// 4), or one whose tables were dropped by hand. Nothing was read or written; what to do
+  /// about it is the front-end's to say (a tool: `cloudy-db migrate`).
+  case noSyncTables
 
   public var description: String {
     switch self {
@@ -46,6 +50,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case .notAFolder(let path, let kind):
       "\(path) is \(kind), not a folder: this device writes its changes only into a real folder inside the sync folder (remove it and sync again)"
     case .fileSystem(let error): error.description
+    case .noSyncTables:
+      "the database has no sync tables (it is from a Cloudy before sync, or they were removed); nothing was synced"
     }
   }
 }

@@ -1,16 +1,17 @@
 import CloudyPlatform
+import CloudyStoring
 
 /// A folder that carries changes between devices (one that Syncthing, Nextcloud or a USB stick
 /// carries): `cloudy-sync.txt` says what it is, and each device writes only in its own
 /// subfolder, named by its device id, so no two devices ever write the same file and a file
 /// synchroniser never has a conflict to resolve. The live database is never in it.
 public struct SyncFolder: Sendable {
-  public static let format = 1
+  static let format = 1
   static let markerName = "cloudy-sync.txt"
 
   public let path: String
   /// The folder's own random id: what this device sent is recorded per destination.
-  public let id: String
+  let id: String
 
   /// Opens the sync folder at `path`, making it one when it is new or empty. A folder holding
   /// other files and no `cloudy-sync.txt` is refused before anything is written into it.
@@ -69,21 +70,27 @@ public struct SyncFolder: Sendable {
   /// The devices that write here: subfolders named like a device id. Only real folders count:
   /// a symbolic link named like a device is not followed (it could lead anywhere outside the
   /// folder), nor is a file of that name taken for a folder.
-  public func writers() throws -> [String] {
+  func writers() throws -> [String] {
     try Self.fileSystem { try FolderEntries.names(in: path) }.filter(Self.isDeviceID).filter {
       (try? FileStatus.ofEntry("\(path)/\($0)"))??.kind == .folder
     }
   }
 
+  /// The folders to watch for files arriving: the sync folder itself and every device's
+  /// subfolder (new ones appear as devices join). A front-end that follows the folder
+  /// (`sync --watch`, cloudy-web's `--sync-folder`) asks again after each sync.
+  public func watchedPaths() throws -> [String] {
+    [path] + (try writers()).map { "\(path)/\($0)" }
+  }
+
   /// Whether `name` looks like a device id: 16 lower-case hex digits.
-  public static func isDeviceID(_ name: String) -> Bool {
-    name.utf8.count == 16
-      && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+  static func isDeviceID(_ name: String) -> Bool {
+    SyncState.isDeviceID(name)
   }
 
   /// The numbers of the change files `writer` has written here, in order. Read from the
   /// names' bytes, with no string made: a subfolder may hold 100,000 of them.
-  public func fileNumbers(of writer: String) throws -> [Int64] {
+  func fileNumbers(of writer: String) throws -> [Int64] {
     let folder = "\(path)/\(writer)"
     guard try subfolderStatus(of: writer) != nil else { return [] }
     var numbers: [Int64] = []
@@ -102,7 +109,7 @@ public struct SyncFolder: Sendable {
     return status?.kind == .folder ? status : nil
   }
 
-  public func filePath(writer: String, number: Int64) -> String {
+  func filePath(writer: String, number: Int64) -> String {
     "\(path)/\(writer)/\(ChangeFile.fileName(number: number))"
   }
 
@@ -110,7 +117,7 @@ public struct SyncFolder: Sendable {
   /// snapshots passes it by.
   static let snapshotName = "snapshot.changes"
 
-  public func snapshotPath(writer: String) -> String {
+  func snapshotPath(writer: String) -> String {
     "\(path)/\(writer)/\(Self.snapshotName)"
   }
 

@@ -71,16 +71,13 @@ struct SyncedState {
 
   // MARK: - Winners
 
+  /// The winning value of each field of one place or of the settings: read from the
+  /// `sync_value` view, where the rule (the greatest `(wall, counter, origin)` wins) is written
+  /// once, in SQL anyone can read in the sqlite3 shell (`migrations/0004_sync.sql`).
   private func winners(_ entity: String, _ key: String) throws -> [String: DatabaseValue] {
     var values: [String: DatabaseValue] = [:]
     let rows = try database.query(
-      """
-      SELECT field, value FROM sync_change AS c
-      WHERE entity = ?1 AND key = ?2 AND NOT EXISTS (
-        SELECT 1 FROM sync_change AS n
-        WHERE n.entity = ?1 AND n.key = ?2 AND n.field = c.field
-          AND (n.wall, n.counter, n.origin) > (c.wall, c.counter, c.origin))
-      """, [entity, key]
+      "SELECT field, value FROM sync_value WHERE entity = ? AND key = ?", [entity, key]
     ) { ($0.string(0), $0.value(1)) }
     for (field, value) in rows { values[field] = value }
     return values

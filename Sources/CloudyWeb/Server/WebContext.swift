@@ -1,3 +1,4 @@
+import CloudyCLI
 public import Hummingbird
 
 /// How a request proved it may use cloudy-web.
@@ -24,6 +25,7 @@ public struct WebContext: RequestContext {
 }
 
 enum WebLimits {
-  /// The largest request body accepted (413 beyond).
-  static let maxBody = 64 * 1024
+  /// The largest request body accepted (413 beyond): the hub wire's, by which `cloudy-db sync`
+  /// sizes the changes it sends.
+  static let maxBody = SyncHubWire.bodyLimit
 }

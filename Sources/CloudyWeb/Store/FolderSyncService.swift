@@ -1,6 +1,7 @@
 import CloudyCLI
 import CloudyPlatform
 import CloudyStore
+import CloudyStoring
 import ServiceLifecycle
 
 /// `cloudy-web --sync-folder DIR`: the server keeps its database in step with a sync folder (the
@@ -21,7 +22,7 @@ struct FolderSyncService: Service {
       do {
         let folder = self.folder
         let report = try await shared.perform { shared in
-          try shared.store.withWriter { db in try FolderSync(database: db, folder: folder).run() }
+          try shared.store.syncFolder(folder)
         }
         if report.applied > 0 { await shared.announceChange() }
         let problem = report.skipped.first?.reason
@@ -38,9 +39,7 @@ struct FolderSyncService: Service {
       }
       // The folder and every device's subfolder (new ones appear as devices join).
       if let events {
-        let writers = (try? folder.writers()) ?? []
-        for path in [folder.path] + writers.map({ "\(folder.path)/\($0)" })
-        where !watched.contains(path) {
+        for path in (try? folder.watchedPaths()) ?? [] where !watched.contains(path) {
           if events.watchFolder(path) { watched.insert(path) }
         }
       }
