@@ -41,17 +41,12 @@ struct ChangeFile: Equatable, Sendable {
   ///
   /// Read from the name's bytes: a sync reads every name in a folder that may hold 100,000
   /// files, at every sync.
-<<<<<<< HEAD
-  public static func number(inFileName name: String) -> Int64? {
+  static func number(inFileName name: String) -> Int64? {
     number(inFileName: name.utf8)
   }
 
   /// The same from the name's bytes as the folder holds them (no string made).
   static func number(inFileName bytes: some Collection<UInt8>) -> Int64? {
-=======
-  static func number(inFileName name: String) -> Int64? {
-    let bytes = name.utf8
->>>>>>> syncdoor
     let suffix = ".changes".utf8
     guard bytes.count > suffix.count, bytes.count - suffix.count <= 15,
       bytes.suffix(suffix.count).elementsEqual(suffix)
