@@ -94,7 +94,8 @@ struct ReliabilitySecurityTests {
   static let reviewedInterpolations: Set<String> = [
     "Self.columns", "column", "migration.version", "Self.applicationID", "SyncChange.columns",
     "ReadingsColumns.allList", "ReadingsColumns.dayList", "ReadingsColumns.allPlaceholders",
-    "ReadingsColumns.dayPlaceholders",
+    "ReadingsColumns.dayPlaceholders", "PlaceColumns.list", "PlaceColumns.placeholders",
+    "PlaceColumns.assignments",
   ]
 
   static func isSQL(_ text: String) -> Bool {

@@ -193,14 +193,8 @@ public struct LocationRepository {
   /// name is stored as given (validated by the caller).
   func insert(_ new: NewLocation, at key: Int) throws -> Location.ID {
     try database.execute(
-      """
-      INSERT INTO location (name, query, latitude, longitude, country_code, region, time_zone, source, position)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-      """,
-      [
-        new.name, new.query, new.coordinate.latitude, new.coordinate.longitude, new.countryCode,
-        new.region, new.timeZone, new.source.rawValue, key,
-      ])
+      "INSERT INTO location (\(PlaceColumns.list), position) VALUES (\(PlaceColumns.placeholders), ?)",
+      PlaceColumns.values(of: new) + [key])
     return database.lastInsertedRowID
   }
 

@@ -97,29 +97,15 @@ struct SyncedState {
 
   // MARK: - Places
 
+  /// A place as its winning values make it: the one place record, and its order key when
+  /// one was received.
   private struct Fields {
-    var name: String
-    var query: String?
-    var latitude: Double
-    var longitude: Double
-    var countryCode: String?
-    var region: String?
-    var timeZone: String?
-    var source: String
+    var details: PlaceDetails
     var position: Int64?
 
-    init?(_ values: [String: DatabaseValue]) {
-      guard case .text(let name)? = values["name"], let latitude = values["latitude"]?.number,
-        let longitude = values["longitude"]?.number, case .text(let source)? = values["source"]
-      else { return nil }
-      self.name = name
-      self.latitude = latitude
-      self.longitude = longitude
-      self.source = source
-      query = values["query"]?.text
-      countryCode = values["country_code"]?.text
-      region = values["region"]?.text
-      timeZone = values["time_zone"]?.text
+    init?(_ values: [String: DatabaseValue]) throws {
+      guard let details = try PlaceColumns.details(from: values) else { return nil }
+      self.details = details
       if case .integer(let position)? = values["position"] { self.position = position }
     }
   }
@@ -133,7 +119,7 @@ struct SyncedState {
   private func updatePlace(_ key: String) throws {
     let values = try winners("place", key)
     let local = try localID(of: key)
-    guard try isShown(values), let fields = Fields(values) else {
+    guard try isShown(values), let fields = try Fields(values) else {
       if let local { try removeLocal(local) }
       return
     }
@@ -177,47 +163,38 @@ struct SyncedState {
         SELECT l.id, p.uid, l.latitude, l.longitude FROM location AS l
         JOIN sync_place AS p ON p.location_id = l.id
         WHERE l.name = ? COLLATE NOCASE AND p.uid <> ?
-        """, [fields.name, key], row: { ($0.int64(0), $0.string(1), $0.double(2), $0.double(3)) })
+        """, [fields.details.name, key],
+        row: { ($0.int64(0), $0.string(1), $0.double(2), $0.double(3)) })
     else { return nil }
     let kilometres = GreatCircle.kilometres(
-      latitude1: row.2, longitude1: row.3, latitude2: fields.latitude,
-      longitude2: fields.longitude)
+      latitude1: row.2, longitude1: row.3, latitude2: fields.details.coordinate.latitude,
+      longitude2: fields.details.coordinate.longitude)
     return kilometres <= 1 ? (row.0, row.1) : nil
   }
 
   private func insert(_ fields: Fields, key: String) throws {
-    var fields = fields
-    fields.name = try distinctName(fields.name, key: key, excluding: nil)
+    var details = fields.details
+    details.name = try distinctName(details.name, key: key, excluding: nil)
     let next = try database.scalarInt("SELECT coalesce(max(position) + 1, 0) FROM location")
-    let position = fields.position ?? next
     try database.execute(
       """
-      INSERT INTO location (name, query, latitude, longitude, country_code, region, time_zone, source, position)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-      """,
-      [
-        fields.name, fields.query, fields.latitude, fields.longitude, fields.countryCode,
-        fields.region, fields.timeZone, fields.source, position,
-      ])
+      INSERT INTO location (\(PlaceColumns.list), position)
+      VALUES (\(PlaceColumns.placeholders), ?)
+      """, PlaceColumns.values(of: details) + [fields.position ?? next])
     try database.execute(
       "INSERT OR REPLACE INTO sync_place (location_id, uid) VALUES (?, ?)",
       [database.lastInsertedRowID, key])
   }
 
   private func write(_ fields: Fields, key: String, id: Int64) throws {
-    var fields = fields
-    fields.name = try distinctName(fields.name, key: key, excluding: id)
+    var details = fields.details
+    details.name = try distinctName(details.name, key: key, excluding: id)
     try database.execute(
       """
-      UPDATE location SET name = ?, query = ?, latitude = ?, longitude = ?, country_code = ?,
-        region = ?, time_zone = ?, source = ?, position = coalesce(?, position),
+      UPDATE location SET \(PlaceColumns.assignments), position = coalesce(?, position),
         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
       WHERE id = ?
-      """,
-      [
-        fields.name, fields.query, fields.latitude, fields.longitude, fields.countryCode,
-        fields.region, fields.timeZone, fields.source, fields.position, id,
-      ])
+      """, PlaceColumns.values(of: details) + [fields.position, id])
   }
 
   /// `name`, or, when another place here has it (ignoring ASCII case), the name the place with
@@ -309,21 +286,5 @@ struct SyncedState {
     try database.execute(
       "UPDATE settings SET \(column) = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = 1",
       [value])
-  }
-}
-
-extension DatabaseValue {
-  fileprivate var number: Double? {
-    switch self {
-    case .integer(let value): Double(value)
-    case .real(let value): value
-    case .text(let text): Double(text)  // a hand edit in the sqlite3 shell
-    default: nil
-    }
-  }
-
-  fileprivate var text: String? {
-    if case .text(let value) = self { return value }
-    return nil
   }
 }
