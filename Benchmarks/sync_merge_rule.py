@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""What reading the merge rule from the `sync_value` view costs (issue 40): `SyncedState.winners`,
-`ChangeApplier.loses` once wrote "the greatest (wall, counter, origin) wins" in SQL of their own;
-they now read the view of migrations/0004_sync.sql. This times their queries before (OLD_*) and
-after (NEW_*), and `FolderSync.writeSnapshot`'s as it is (OLD_S) beside the view joined back for
-each winner's seq (NEW_S, which it does not use: slower), on the same table, index and view as 0004 (3,000 places, ~95,000 changes from
-four devices), interleaved round by round so the machine's load touches both alike, after
-checking that they answer alike. Python 3 standard library only (its sqlite3 module).
+"""What reading the merge rule from the `sync_value` view costs (issue 40): `SyncedState.winners`
+and `ChangeApplier.loses` once wrote "the greatest (wall, counter, origin) wins" in SQL of their
+own; they now read the view of migrations/0004_sync.sql. This times their queries before (OLD_*)
+and after (NEW_*), and `FolderSync.writeSnapshot`'s as it is (OLD_S) beside the view joined back
+for each winner's seq (NEW_S, which it does not use: slower), on the same table, index and view
+as 0004 (3,000 places, ~95,000 changes from four devices), interleaved round by round so the
+machine's load touches both alike, after checking that they answer alike. Python 3 standard
+library only (its sqlite3 module).
 
     python3 Benchmarks/sync_merge_rule.py
 

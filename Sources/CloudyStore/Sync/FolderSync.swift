@@ -194,7 +194,7 @@ struct FolderSync {
 
   /// Writes this device's snapshot, numbered as its file `number`: the winning change of
   /// every field. The one reader that states the rule again rather than read the `sync_value`
-  /// view: the view has no `seq`, and joining it back to `sync_change` made this 1.2–1.3× slower
+  /// view: the view has no `seq`, and joining it back to `sync_change` made this 1.2–1.4× slower
   /// at 95,000 changes (`Benchmarks/sync_merge_rule.py`).
   private func writeSnapshot(of device: SyncDevice, number: Int64) throws {
     let winners = try database.read { db in
