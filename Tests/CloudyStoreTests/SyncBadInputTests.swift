@@ -17,7 +17,7 @@ struct SyncBadInputTests {
     let sender = try SyncTestDevice(folder, "sender")
     try sender.locations.add(place("Quito", -0.22, -78.51))
     try sender.sync(folder.file("sync"))
-    let writer = try #require(try SyncDevice.read(sender.database)?.id)
+    let writer = try DeviceSync(database: sender.database).status().device
     let file = folder.file("sync/\(writer)/00000001.changes")
     let bytes = try #require(FileManager.default.contents(atPath: file))
     return (folder, folder.file("sync"), try SyncTestDevice(folder, "receiver"), file, bytes)

@@ -235,8 +235,8 @@ struct SyncTests {
     try original.locations.add(place("Work", 2, 2))
     try copy.locations.add(place("Cabin", 3, 3))
     // The copy noticed at its first write that it is not the file it was copied from.
-    let ids = try [original, copy].map { try SyncDevice.read($0.database)?.id }
-    #expect(ids[0] != nil && ids[0] != ids[1])
+    let ids = try [original, copy].map { try DeviceSync(database: $0.database).status().device }
+    #expect(!ids[0].isEmpty && ids[0] != ids[1])
     try syncAll([original, copy], through: folder.file("sync"))
     #expect(try Set(original.names()) == ["Home", "Work", "Cabin"])
     try expectConverged([original, copy])
@@ -273,11 +273,11 @@ struct SyncTests {
     try Maintenance.backup(a.database, to: folder.file("backup.sqlite"), overwrite: false)
     try a.locations.add(place("Work", 2, 2))
     try a.sync(folder.file("sync"))
-    let before = try SyncDevice.read(a.database)?.id
+    let before = try DeviceSync(database: a.database).status().device
     try Maintenance.restore(
       a.database, from: folder.file("backup.sqlite"), keepCurrentAs: folder.file("kept.sqlite"))
     #expect(try a.names() == ["Home"])
-    #expect(try SyncDevice.read(a.database)?.id != before)
+    #expect(try DeviceSync(database: a.database).status().device != before)
     // Its next change would have had Work's number under the old id.
     try a.locations.add(place("Cabin", 3, 3))
     let b = try SyncTestDevice(folder, "b")
@@ -310,7 +310,7 @@ struct SyncTests {
     try a.locations.add(place("First", 1, 1))
     try syncAll([a, b], through: folder.file("sync"))
     // Someone tidies the folder: a's old files go.
-    let writer = try #require(try SyncDevice.read(a.database)?.id)
+    let writer = try DeviceSync(database: a.database).status().device
     for name in try FileManager.default.contentsOfDirectory(atPath: folder.file("sync/\(writer)")) {
       try FileManager.default.removeItem(atPath: folder.file("sync/\(writer)/\(name)"))
     }

@@ -199,8 +199,8 @@ struct SyncTrustTests {
       _ = try a.locations.rename(alpha.id, to: "Alpha \(index)")
       try a.sync(sync)
     }
-    let aID = try #require(try SyncDevice.read(a.database)?.id)
-    let bID = try #require(try SyncDevice.read(b.database)?.id)
+    let aID = try DeviceSync(database: a.database).status().device
+    let bID = try DeviceSync(database: b.database).status().device
     #expect(FileManager.default.fileExists(atPath: "\(sync)/\(aID)/snapshot.changes"))
     // The folder is tidied: a's files below its snapshot go, and b left with its subfolder.
     for number in 1..<FolderSync.filesPerSnapshot {
