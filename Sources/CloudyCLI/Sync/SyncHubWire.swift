@@ -57,12 +57,7 @@ public enum SyncHubWire {
 
   /// The hub's answer read back; `CommandError.unusableInput` naming what is wrong.
   public static func readState(_ bytes: [UInt8]) throws -> SyncState {
-    let node: JSONNode
-    do {
-      node = try JSONReader.parse(bytes)
-    } catch {
-      throw CommandError.unusableInput("its state is not JSON: \(error)")
-    }
+    let node = try object(bytes, "its state", refused: CommandError.unusableInput)
     guard case .string(let device)? = node["device"]?.value, SyncState.isDeviceID(device) else {
       throw CommandError.unusableInput("its state names no device id")
     }
@@ -87,15 +82,8 @@ public enum SyncHubWire {
   /// nothing), nothing else; `CommandError.invalidRequest` naming what is wrong.
   public static func readPullRequest(_ bytes: [UInt8]) throws -> [String: Int64] {
     guard bytes.contains(where: { $0 > 0x20 }) else { throw CommandError.invalidRequest(sayHave) }
-    let node: JSONNode
-    do {
-      node = try JSONReader.parse(bytes)
-    } catch {
-      throw CommandError.invalidRequest("the body is not JSON: \(error)")
-    }
-    guard case .object(let members) = node.value else {
-      throw CommandError.invalidRequest("the body must be a JSON object, not \(node.kindName)")
-    }
+    let node = try object(bytes, "the body", refused: CommandError.invalidRequest)
+    guard case .object(let members) = node.value else { return [:] }
     if let other = members.first(where: { !pullMembers.contains($0.key) }) {
       throw CommandError.invalidRequest(
         "\(MessageText.quoted(other.key)) is not a member of a pull: send only have")
@@ -119,6 +107,24 @@ public enum SyncHubWire {
     .object([
       ("applied", .int(Int64(report.applied))), ("conflicts", .int(Int64(report.conflicts))),
     ])
+  }
+
+  // MARK: - The bodies
+
+  /// `bytes` read as a JSON object (`what` names it in a refusal, made by `refused`).
+  private static func object(
+    _ bytes: [UInt8], _ what: String, refused: (String) -> CommandError
+  ) throws -> JSONNode {
+    let node: JSONNode
+    do {
+      node = try JSONReader.parse(bytes)
+    } catch {
+      throw refused("\(what) is not JSON: \(error)")
+    }
+    guard case .object = node.value else {
+      throw refused("\(what) must be a JSON object, not \(node.kindName)")
+    }
+    return node
   }
 
   // MARK: - The have object
