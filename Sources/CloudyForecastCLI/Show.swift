@@ -73,9 +73,11 @@ extension CloudyForecast {
         """)
     var wide = false
 
-    @OptionGroup var database: DatabaseOptions
-    @OptionGroup var output: OutputOptions
-    @OptionGroup var watching: WatchOptions
+    // The shared options as Show's own (see `SharedOption`: three option groups cost `show`
+    // more start-up than the C program's whole command); `--help` reads the same.
+    @Option(.databasePath) var databaseFile: String?
+    @Flag(.json) var json = false
+    @Flag(.watch) var watches = false
 
     /// The view shown: the one chosen, else the one `--days` or `--hours` belongs to.
     var view: ShowView {
@@ -105,8 +107,8 @@ extension CloudyForecast {
 
     func run() throws {
       try ToolMain.reporting(tool: ForecastCommand.tool) {
-        if watching.watch { return try watch() }
-        let databasePath = try database.resolve()
+        if watches { return try watch() }
+        let databasePath = try DatabasePath.resolve(flag: databaseFile)
         let fetchHint = "cloudy-forecast fetch" + (place.map { " \(ShellWord.quoted($0))" } ?? "")
         guard let stores = try StoreAccess.stores(reading: databasePath) else {
           throw CommandError.notFound(
@@ -122,7 +124,7 @@ extension CloudyForecast {
             "no forecast of \(target.name) is cached yet; run `cloudy-forecast fetch \(ForecastCommand.argument(for: target))` with a network"
           )
         }
-        if output.json {
+        if json {
           Output.json(
             ForecastJSON.show(model, weather: weather, age: age, view: view, count: count))
         } else {
