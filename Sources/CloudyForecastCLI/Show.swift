@@ -7,7 +7,12 @@ import CloudyServices
 import CloudyViewModels
 
 /// Which view `show` prints.
-enum ShowView: String, EnumerableFlag {
+///
+/// `CustomStringConvertible` (ArgumentParser's `description`, the raw value, which is the case
+/// name): the parser names each flag by `String(describing:)` of its case, and a type that says
+/// how it prints is found at once instead of after three more runtime conformance lookups and
+/// a reflection of the enum.
+enum ShowView: String, EnumerableFlag, CustomStringConvertible {
   case day
   case week
   case hourly
