@@ -121,9 +121,10 @@ extension CloudyForecast {
           )
         }
         let target = try LocationEditor(store: stores.locations).forecastTarget(place)
+        // The view's part only: `--week` reads no hours, `--hourly` no days.
         let model = try ForecastViewModel(
           target: target, forecasts: stores.forecasts, settings: stores.settings,
-          zones: InstalledTimeZones(), now: WallClock.now())
+          zones: InstalledTimeZones(), now: WallClock.now(), reading: view.part)
         guard let weather = model.weather, let age = model.age else {
           throw CommandError.notFound(
             "no forecast of \(target.name) is cached yet; run `cloudy-forecast fetch \(ForecastCommand.argument(for: target))` with a network"
