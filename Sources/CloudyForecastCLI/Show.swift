@@ -8,11 +8,11 @@ import CloudyViewModels
 
 /// Which view `show` prints.
 ///
-/// `CustomStringConvertible` (ArgumentParser's `description`, the raw value, which is the case
-/// name): the parser names each flag by `String(describing:)` of its case, and a type that says
-/// how it prints is found at once instead of after three more runtime conformance lookups and
-/// a reflection of the enum.
-enum ShowView: String, EnumerableFlag, CustomStringConvertible {
+/// `TextOutputStreamable` (it writes its raw value, which is the case name): the parser names
+/// each flag by `String(describing:)` of its case, which looks for that conformance first, so
+/// the name is found at once instead of after three more runtime conformance lookups (each a
+/// scan of every conformance record in the process) and a reflection of the enum.
+enum ShowView: String, EnumerableFlag, TextOutputStreamable {
   case day
   case week
   case hourly
@@ -23,6 +23,10 @@ enum ShowView: String, EnumerableFlag, CustomStringConvertible {
     case .week: "One row per day for seven days: weekday, date, min° to max°, wind, icon."
     case .hourly: "One row per hour for 48 hours, grouped by date."
     }
+  }
+
+  func write<Target: TextOutputStream>(to target: inout Target) {
+    target.write(rawValue)
   }
 
   /// The part of a forecast the view shows.
