@@ -56,8 +56,10 @@ extension CloudyForecast {
         valueName: "age"))
     var staleAfter: RefreshInterval = RefreshInterval(seconds: 3_600)
 
-    @OptionGroup var database: DatabaseOptions
-    @OptionGroup var watching: WatchOptions
+    // The shared options as Bar's own (see `SharedOption`): a status bar runs `bar` every
+    // few seconds, and each option group costs its start several conformance scans.
+    @Option(.databasePath) var databaseFile: String?
+    @Flag(.watch) var watches = false
 
     func validate() throws {
       do {
@@ -71,8 +73,8 @@ extension CloudyForecast {
       let parsed = try GlanceTemplate(template)
       let short = try GlanceTemplate(GlanceFields.shortTemplate)
       try ToolMain.reporting(tool: ForecastCommand.tool) {
-        let databasePath = try database.resolve()
-        if watching.watch {
+        let databasePath = try DatabasePath.resolve(flag: databaseFile)
+        if watches {
           return try BarWatch(
             place: place, format: format, template: parsed, short: short,
             staleAfter: staleAfter.seconds

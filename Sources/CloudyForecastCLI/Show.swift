@@ -7,7 +7,12 @@ import CloudyServices
 import CloudyViewModels
 
 /// Which view `show` prints.
-enum ShowView: String, EnumerableFlag {
+///
+/// `TextOutputStreamable` (it writes its raw value, which is the case name): the parser names
+/// each flag by `String(describing:)` of its case, which looks for that conformance first, so
+/// the name is found at once instead of after three more runtime conformance lookups (each a
+/// scan of every conformance record in the process) and a reflection of the enum.
+enum ShowView: String, EnumerableFlag, TextOutputStreamable {
   case day
   case week
   case hourly
@@ -18,6 +23,10 @@ enum ShowView: String, EnumerableFlag {
     case .week: "One row per day for seven days: weekday, date, min° to max°, wind, icon."
     case .hourly: "One row per hour for 48 hours, grouped by date."
     }
+  }
+
+  func write<Target: TextOutputStream>(to target: inout Target) {
+    target.write(rawValue)
   }
 
   /// The part of a forecast the view shows.
@@ -73,9 +82,11 @@ extension CloudyForecast {
         """)
     var wide = false
 
-    @OptionGroup var database: DatabaseOptions
-    @OptionGroup var output: OutputOptions
-    @OptionGroup var watching: WatchOptions
+    // The shared options as Show's own (see `SharedOption`: three option groups cost `show`
+    // more start-up than the C program's whole command); `--help` reads the same.
+    @Option(.databasePath) var databaseFile: String?
+    @Flag(.json) var json = false
+    @Flag(.watch) var watches = false
 
     /// The view shown: the one chosen, else the one `--days` or `--hours` belongs to.
     var view: ShowView {
@@ -105,8 +116,8 @@ extension CloudyForecast {
 
     func run() throws {
       try ToolMain.reporting(tool: ForecastCommand.tool) {
-        if watching.watch { return try watch() }
-        let databasePath = try database.resolve()
+        if watches { return try watch() }
+        let databasePath = try DatabasePath.resolve(flag: databaseFile)
         let fetchHint = "cloudy-forecast fetch" + (place.map { " \(ShellWord.quoted($0))" } ?? "")
         guard let stores = try StoreAccess.stores(reading: databasePath) else {
           throw CommandError.notFound(
@@ -114,15 +125,16 @@ extension CloudyForecast {
           )
         }
         let target = try LocationEditor(store: stores.locations).forecastTarget(place)
+        // The view's part only: `--week` reads no hours, `--hourly` no days.
         let model = try ForecastViewModel(
           target: target, forecasts: stores.forecasts, settings: stores.settings,
-          zones: InstalledTimeZones(), now: WallClock.now())
+          zones: InstalledTimeZones(), now: WallClock.now(), reading: view.part)
         guard let weather = model.weather, let age = model.age else {
           throw CommandError.notFound(
             "no forecast of \(target.name) is cached yet; run `cloudy-forecast fetch \(ForecastCommand.argument(for: target))` with a network"
           )
         }
-        if output.json {
+        if json {
           Output.json(
             ForecastJSON.show(model, weather: weather, age: age, view: view, count: count))
         } else {

@@ -11,8 +11,8 @@ extension CloudyForecast.Show {
   /// show (no database, no such place, nothing cached) it says why once on stderr, prints
   /// nothing, and waits.
   func watch() throws {
-    let databasePath = try database.resolve()
-    try Watching.run(databasePath, json: output.json, tool: ForecastCommand.tool) { session in
+    let databasePath = try DatabasePath.resolve(flag: databaseFile)
+    try Watching.run(databasePath, json: json, tool: ForecastCommand.tool) { session in
       var model: ForecastViewModel?
       var binding: ObservationToken?
       var unavailable: String?
@@ -48,7 +48,7 @@ extension CloudyForecast.Show {
             return
               "no forecast of \(model.target.name) is cached yet; run `cloudy-forecast fetch \(ForecastCommand.argument(for: model.target))` with a network"
           }
-          if output.json {
+          if json {
             Output.jsonLine(ForecastJSON.show(model, weather: weather, age: age, view: view))
           } else {
             ForecastText.show(model, weather: weather, age: age, view: view)

@@ -102,7 +102,7 @@ public struct WeatherConditions: Hashable, Sendable {
 
   /// The values it lacks, of those an hour can hold.
   public var missing: Set<WeatherValue> {
-    var result: Set<WeatherValue> = []
+    var result = Set<WeatherValue>(minimumCapacity: WeatherValue.caseCount)
     if summary == nil { result.insert(.summary) }
     if icon == nil { result.insert(.icon) }
     if temperature == nil { result.insert(.temperature) }
@@ -110,7 +110,8 @@ public struct WeatherConditions: Hashable, Sendable {
     if precipitationProbability == nil { result.insert(.precipitationProbability) }
     if apparentTemperature == nil { result.insert(.apparentTemperature) }
     if precipitation == nil { result.insert(.precipitation) }
-    return result.union(readings.missing)
+    readings.insertMissing(into: &result)
+    return result
   }
 }
 
@@ -171,7 +172,7 @@ public struct WeatherDayData: Hashable, Sendable {
 
   /// The values it lacks, of those a day can hold.
   public var missing: Set<WeatherValue> {
-    var result: Set<WeatherValue> = []
+    var result = Set<WeatherValue>(minimumCapacity: WeatherValue.caseCount)
     if summary == nil { result.insert(.summary) }
     if icon == nil { result.insert(.icon) }
     if temperatureMin == nil { result.insert(.temperatureMin) }
@@ -184,7 +185,8 @@ public struct WeatherDayData: Hashable, Sendable {
     }
     if sunrise == nil { result.insert(.sunrise) }
     if sunset == nil { result.insert(.sunset) }
-    return result.union(readings.missing)
+    readings.insertMissing(into: &result)
+    return result
   }
 }
 
@@ -252,6 +254,10 @@ public enum WeatherValue: String, CaseIterable, Hashable, Sendable, Comparable {
     .summary, .icon, .temperatureMin, .temperatureMax, .windSpeed, .precipitationProbability,
     .precipitation, .apparentTemperature, .sunrise, .sunset,
   ]
+
+  /// How many values there are: a `missing` set is made this large at once, instead of
+  /// growing (and rehashing) as values are found missing.
+  static let caseCount = allCases.count
 
   public static func < (lhs: WeatherValue, rhs: WeatherValue) -> Bool {
     (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)

@@ -88,7 +88,14 @@ public struct WeatherReadings: Hashable, Sendable {
 
   /// The readings it lacks.
   public var missing: Set<WeatherValue> {
-    var result: Set<WeatherValue> = []
+    var result = Set<WeatherValue>(minimumCapacity: WeatherValue.readings.count)
+    insertMissing(into: &result)
+    return result
+  }
+
+  /// Adds the readings it lacks to `result`: a day's or an hour's `missing` gathers them
+  /// without a set of their own.
+  func insertMissing(into result: inout Set<WeatherValue>) {
     if humidity == nil { result.insert(.humidity) }
     if dewPoint == nil { result.insert(.dewPoint) }
     if pressure == nil { result.insert(.pressure) }
@@ -98,6 +105,5 @@ public struct WeatherReadings: Hashable, Sendable {
     if visibility == nil { result.insert(.visibility) }
     if cloudCover == nil { result.insert(.cloudCover) }
     if europeanAQI == nil && usAQI == nil { result.insert(.airQuality) }
-    return result
   }
 }

@@ -9,27 +9,32 @@ extension CloudySettings {
     static let configuration = CommandConfiguration(
       commandName: "show",
       abstract: "List the settings, a checkmark on each chosen value. Changes nothing.")
-    @OptionGroup var database: DatabaseOptions
-    @OptionGroup var output: OutputOptions
-    @OptionGroup var watching: WatchOptions
+    // The shared options as Show's own (see `SharedOption`): Show is the default subcommand,
+    // whose arguments the parser builds for every `cloudy-settings` command, `set` included.
+    @Option(.databasePath) var databaseFile: String?
+    @Flag(.json) var json = false
+    @Flag(.watch) var watches = false
 
     func run() throws {
       try ToolMain.reporting(tool: CloudySettings.tool) {
-        if watching.watch { return try watch() }
-        let store = try StoreAccess.settingsStore(reading: try database.resolve())
-        CloudySettings.render(try SettingsViewModel(store: store), json: output.json)
+        if watches { return try watch() }
+        let store = try StoreAccess.settingsStore(
+          reading: try DatabasePath.resolve(flag: databaseFile))
+        CloudySettings.render(try SettingsViewModel(store: store), json: json)
       }
     }
 
     /// `show --watch`: a live `SettingsViewModel`, printed again whenever a setting changes.
     func watch() throws {
-      try Watching.run(try database.resolve(), json: output.json, tool: CloudySettings.tool) {
+      try Watching.run(
+        try DatabasePath.resolve(flag: databaseFile), json: json, tool: CloudySettings.tool
+      ) {
         session in
         let model = try SettingsViewModel(store: session.store, changes: session.watcher)
         let binding = model.change.bind { _ in session.viewChanged() }
         return {
           withExtendedLifetime(binding) {
-            CloudySettings.render(model, json: output.json, compact: true)
+            CloudySettings.render(model, json: json, compact: true)
             return nil
           }
         }
@@ -50,8 +55,9 @@ extension CloudySettings {
         kmh, m/s or ms, knots, beaufort, inhg, mmhg). An unknown setting exits 64, an invalid value 65, and \
         either leaves the database untouched (and uncreated).
         """)
-    @OptionGroup var database: DatabaseOptions
-    @OptionGroup var output: OutputOptions
+    // The shared options as Set's own (see `SharedOption`).
+    @Option(.databasePath) var databaseFile: String?
+    @Flag(.json) var json = false
 
     @Argument(
       help: ArgumentHelp(
@@ -74,11 +80,11 @@ extension CloudySettings {
       try ToolMain.reporting(tool: CloudySettings.tool) {
         // Parse before opening: a refused value must not create the file.
         let choice = try SettingsChoice(setting: setting, value: value)
-        let databasePath = try database.resolve()
+        let databasePath = try DatabasePath.resolve(flag: databaseFile)
         let model = try SettingsViewModel(
           store: try StoreAccess.settingsStore(writing: databasePath))
         try model.apply(choice)
-        if output.json {
+        if json {
           Output.json(SettingsJSON.changed(choice, settings: model.settings))
         } else {
           Output.line("\(choice.section.title): \(choice.text) (\(choice.value))")

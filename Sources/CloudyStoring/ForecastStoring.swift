@@ -5,6 +5,11 @@ public import CloudyModels
 public protocol ForecastStoring {
   /// The newest cached forecast of `place`; nil when none is cached.
   func latest(for place: Place) throws -> WeatherData?
+  /// The newest cached forecast of `place` with the rows of `parts` only: its own row (the
+  /// current conditions) always, its days and hours when `parts` names them; `contents` still
+  /// says every part it holds. A command that prints one view reads what it prints. nil when
+  /// none is cached.
+  func latest(for place: Place, reading parts: ForecastContents) throws -> WeatherData?
   /// Replaces the cached forecast of `place` in one transaction.
   func save(_ weather: WeatherData, for place: Place) throws
   /// Deletes forecasts whose data was issued before `cutoff` (unix seconds): by the data's age,
@@ -12,4 +17,15 @@ public protocol ForecastStoring {
   /// Returns how many.
   @discardableResult
   func prune(issuedBefore cutoff: Int64) throws -> Int
+}
+
+extension ForecastStoring {
+  /// The whole forecast, less the days or hours `parts` does not name: right for any store
+  /// (a store that holds forecasts in memory has nothing to save by reading less).
+  public func latest(for place: Place, reading parts: ForecastContents) throws -> WeatherData? {
+    guard var weather = try latest(for: place) else { return nil }
+    if !parts.contains(.daily) { weather.days = [] }
+    if !parts.contains(.hourly) { weather.hours = [] }
+    return weather
+  }
 }

@@ -213,4 +213,41 @@ struct StoringContractTests {
     #expect(try store.prune(issuedBefore: 2_500_000) == 1)
     #expect(try store.latest(for: .saved(id)) == nil)
   }
+
+  /// A one-view command reads one part (`show --week` no hours): the part asked for is whole,
+  /// the others are left out, and `contents` still names every part the forecast holds, so
+  /// "this forecast has no hourly data" is said only when it has none.
+  @Test(arguments: Kind.allCases)
+  func aForecastIsReadPartByPartWithItsContentsWhole(kind: Kind) throws {
+    let subject = try Subject(kind)
+    let id = try subject.locations.add(place("Auckland")).id
+    let store = subject.forecasts
+    #expect(try store.latest(for: .saved(id), reading: .daily) == nil)
+    var weather = ForecastSample.weather()
+    weather.contents = .all
+    try store.save(weather, for: .saved(id))
+    let whole = try #require(try store.latest(for: .saved(id)))
+    #expect(try store.latest(for: .saved(id), reading: .all) == whole)
+
+    let days = try #require(try store.latest(for: .saved(id), reading: .daily))
+    #expect(days.days == whole.days && days.days.count == 7)
+    #expect(days.hours.isEmpty)
+    #expect(days.contents == .all)
+    #expect(days.current == whole.current)
+
+    let hours = try #require(try store.latest(for: .saved(id), reading: .hourly))
+    #expect(hours.hours == whole.hours && hours.hours.count == 48)
+    #expect(hours.days.isEmpty)
+    #expect(hours.contents == .all)
+
+    let now = try #require(try store.latest(for: .saved(id), reading: .current))
+    #expect(now.days.isEmpty && now.hours.isEmpty)
+    #expect(now.contents == .all)
+
+    // Without hours, reading the days says so.
+    weather.hours = []
+    weather.contents = [.current, .daily]
+    try store.save(weather, for: .saved(id))
+    #expect(try store.latest(for: .saved(id), reading: .daily)?.contents == [.current, .daily])
+  }
 }

@@ -5,14 +5,7 @@ import CloudyStoring
 
 /// `--watch`, shared by the commands that print a view.
 public struct WatchOptions: ParsableArguments {
-  @Flag(
-    name: .long,
-    help: """
-      Keep running: print the view, then again after every change by any process (with \
-      --json, one compact document per line: JSON Lines). A database that does not exist yet \
-      is waited for. Ctrl-C or SIGTERM ends it with status 0.
-      """)
-  public var watch = false
+  @Flag(.watch) public var watch = false
 
   public init() {}
 }

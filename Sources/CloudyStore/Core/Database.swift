@@ -14,7 +14,9 @@ public final class Database {
   /// The path as given to `open` (for a database being created, its temporary name until the
   /// first write moves it into place).
   public private(set) var path: String
-  private var statementCache: [String: Statement] = [:]
+  /// Made with room for a command's statements (a dozen or two), so that it does not grow,
+  /// rehashing every SQL text, while a command starts.
+  private var statementCache = [String: Statement](minimumCapacity: 32)
   /// Set while a new database waits under a temporary name for its first write (see
   /// `DatabaseFile.openForWriting(path:migrator:creatingOnFirstWrite:)`).
   var pendingCreation: DatabaseFile.PendingCreation?

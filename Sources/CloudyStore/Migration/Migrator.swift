@@ -29,23 +29,31 @@ public struct Migrator: Sendable {
   // MARK: - Inspection (never writes)
 
   /// Refuses foreign files: an empty schema (a new file) or one with `cloudy_migration` is fine.
+  ///
+  /// A Cloudy file is told by two reads (its `application_id`, and that `cloudy_migration` is
+  /// there, the same statement `appliedMigrations` runs next); the list of its tables is read
+  /// only to name them in a refusal, or to see that a file without that table is empty.
   public func checkIdentity(of database: Database) throws {
-    let tables = try database.tableNames()
     let applicationID = Int32(truncatingIfNeeded: try database.scalarInt("PRAGMA application_id"))
     if applicationID != 0 && applicationID != Self.applicationID {
-      throw StoreError.notCloudyDatabase(path: database.path, tables: tables)
+      throw StoreError.notCloudyDatabase(path: database.path, tables: try database.tableNames())
     }
-    if !tables.isEmpty && !tables.contains("cloudy_migration") {
-      throw StoreError.notCloudyDatabase(path: database.path, tables: tables)
+    if try !hasMigrationTable(database) {
+      let tables = try database.tableNames()
+      if !tables.isEmpty {
+        throw StoreError.notCloudyDatabase(path: database.path, tables: tables)
+      }
     }
+  }
+
+  private func hasMigrationTable(_ database: Database) throws -> Bool {
+    try database.scalarInt(
+      "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'cloudy_migration'") > 0
   }
 
   /// What `cloudy_migration` records, oldest first; empty for a new file.
   public func appliedMigrations(in database: Database) throws -> [AppliedMigration] {
-    guard
-      try database.scalarInt(
-        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'cloudy_migration'") > 0
-    else { return [] }
+    guard try hasMigrationTable(database) else { return [] }
     return try database.query(
       "SELECT version, name, checksum, applied_at FROM cloudy_migration ORDER BY version"
     ) {
@@ -70,7 +78,8 @@ public struct Migrator: Sendable {
     try validate(
       applied: applied, userVersion: Int(try database.scalarInt("PRAGMA user_version")),
       path: database.path)
-    let done = Set(applied.map(\.version))
+    // A dozen versions: a list is searched faster than a set is built.
+    let done = applied.map(\.version)
     return migrations.filter { !done.contains($0.version) }
   }
 
@@ -79,9 +88,10 @@ public struct Migrator: Sendable {
     if newest > latestVersion {
       throw StoreError.newerSchema(path: path, found: newest, known: latestVersion)
     }
-    let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.version, $0) })
     for record in applied {
-      guard let migration = known[record.version] else { continue }
+      guard let migration = migrations.first(where: { $0.version == record.version }) else {
+        continue
+      }
       if !migration.matches(recordedChecksum: record.checksum) {
         throw StoreError.checksumMismatch(path: path, version: record.version, name: record.name)
       }

@@ -102,15 +102,39 @@ public struct ForecastRepository {
   /// The newest cached forecast of `place`, read in one snapshot; nil if none is cached.
   /// A NULL column is a value the response did not have, read as nil (never 0).
   public func latest(for place: Place) throws -> WeatherData? {
+    try latest(for: place, reading: .all)
+  }
+
+  /// The same with the days or hours read only when `parts` names them (see `ForecastStoring`):
+  /// for a part left out, one `EXISTS` says whether the forecast has it. `show --week` reads
+  /// no hours (48 rows and a statement, a tenth of its work).
+  public func latest(for place: Place, reading parts: ForecastContents) throws -> WeatherData? {
     try database.read { db in
       guard let (id, header) = try Self.readForecast(of: place, in: db) else { return nil }
       var weather = header
-      weather.days = try Self.readDays(of: id, in: db)
-      weather.hours = try Self.readHours(of: id, in: db)
-      if !weather.hours.isEmpty { weather.contents.insert(.hourly) }
-      if !weather.days.isEmpty { weather.contents.insert(.daily) }
+      if parts.contains(.daily) {
+        weather.days = try Self.readDays(of: id, in: db)
+        if !weather.days.isEmpty { weather.contents.insert(.daily) }
+      } else if try Self.hasRows(in: "forecast_day", of: id, in: db) {
+        weather.contents.insert(.daily)
+      }
+      if parts.contains(.hourly) {
+        weather.hours = try Self.readHours(of: id, in: db)
+        if !weather.hours.isEmpty { weather.contents.insert(.hourly) }
+      } else if try Self.hasRows(in: "forecast_hour", of: id, in: db) {
+        weather.contents.insert(.hourly)
+      }
       return weather
     }
+  }
+
+  /// Whether forecast `forecastID` has rows in `table` (`forecast_day` or `forecast_hour`, a
+  /// name from this file, never input), without reading them.
+  private static func hasRows(in table: String, of forecastID: Int64, in db: Database) throws
+    -> Bool
+  {
+    try db.scalarInt(
+      "SELECT EXISTS (SELECT 1 FROM \(table) WHERE forecast_id = ?)", [forecastID]) == 1
   }
 
   /// The forecast's own row, as weather without days or hours yet, and its id.

@@ -37,6 +37,8 @@ public final class ForecastViewModel {
   public private(set) var fromCache = true
 
   private let forecasts: any ForecastStoring
+  /// The parts read (see `init`): all of them unless a one-view command asked for fewer.
+  private let parts: ForecastContents
   private let settingsStore: any SettingsStoring
   private let zones: any TimeZoneLookup
   private var liveObservation: StoreChangeObservation?
@@ -54,18 +56,20 @@ public final class ForecastViewModel {
   }
 
   /// `zones` finds the time zones times are shown in (CloudyPlatform's `InstalledTimeZones`
-  /// in the tools).
+  /// in the tools). `parts`: the days and hours read (`ForecastStoring.latest(for:reading:)`);
+  /// a command that prints one view reads its part only, and the others' views are then empty.
   public init(
     target: ForecastTarget, forecasts: any ForecastStoring, settings: any SettingsStoring,
-    zones: any TimeZoneLookup, now: Int64
+    zones: any TimeZoneLookup, now: Int64, reading parts: ForecastContents = .all
   ) throws {
     self.target = target
     self.zones = zones
     self.forecasts = forecasts
     settingsStore = settings
     self.now = now
+    self.parts = parts
     self.settings = try settings.settings()
-    weather = try forecasts.latest(for: target.place)
+    weather = try forecasts.latest(for: target.place, reading: parts)
   }
 
   // MARK: - Live updates
@@ -95,7 +99,8 @@ public final class ForecastViewModel {
       shown: shown,
       reread: {
         Shown(
-          settings: try settingsStore.settings(), weather: try forecasts.latest(for: target.place))
+          settings: try settingsStore.settings(),
+          weather: try forecasts.latest(for: target.place, reading: parts))
       },
       apply: { fresh in
         guard let fresh else { return }

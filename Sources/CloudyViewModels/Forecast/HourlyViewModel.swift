@@ -6,13 +6,18 @@ public struct HourlyViewModel: Hashable, Sendable {
   /// The shown values no hour has (the response lacked them), in the order shown.
   public let missing: [WeatherValue]
 
+  /// The values no hour has, gathered once: `has(_:)` is asked for every column.
+  private let missingEverywhere: Set<WeatherValue>
+
   public init(hours: [WeatherHourData], settings: Settings, timeZone: any TimeZoneFormatting) {
+    // Each hour's missing values are worked out once, for its row and for the columns.
+    let lacking = hours.map(\.missing)
     self.hours = timeZone.reading { zone in
-      hours.map { WeatherHourViewModel(hour: $0, settings: settings, zone: zone) }
+      zip(hours, lacking).map {
+        WeatherHourViewModel(hour: $0, lacking: $1, settings: settings, zone: zone)
+      }
     }
-    let missingEverywhere = hours.reduce(Set(WeatherValue.allCases)) {
-      $0.intersection($1.missing)
-    }
+    missingEverywhere = lacking.reduce(Set(WeatherValue.allCases)) { $0.intersection($1) }
     missing = MissingValue.shown(missingEverywhere, of: MissingValue.conditionsShown)
   }
 
@@ -25,7 +30,7 @@ public struct HourlyViewModel: Hashable, Sendable {
 
   /// Whether any hour has a value of this kind: a column no hour has is not shown.
   public func has(_ value: WeatherValue) -> Bool {
-    hours.contains { !$0.data.missing.contains(value) }
+    !missingEverywhere.contains(value)
   }
 
   /// The hours split by local date, in order, each with its date text ("Thu, January 15"):
@@ -74,7 +79,11 @@ public struct WeatherHourViewModel: Hashable, Sendable {
   /// (`.precipitation`, in the unit chosen) from here.
   public let quantities: [QuantityRow]
 
-  init(hour data: WeatherHourData, settings: Settings, zone: any LocalTimeReading) {
+  /// `lacking`: `data.missing`, worked out by the caller once.
+  init(
+    hour data: WeatherHourData, lacking: Set<WeatherValue>, settings: Settings,
+    zone: any LocalTimeReading
+  ) {
     self.data = data
     date = zone.format(data.time, ForecastPatterns.dayDate)
     dateKey = zone.dateKey(data.time)
@@ -86,7 +95,7 @@ public struct WeatherHourViewModel: Hashable, Sendable {
     apparentTemperature = data.apparentTemperature.map(settings.temperature.format)
     summary = data.summary ?? MissingValue.text
     iconName = data.icon?.rawValue ?? MissingValue.text
-    missing = MissingValue.shown(data.missing, of: MissingValue.conditionsShown)
+    missing = MissingValue.shown(lacking, of: MissingValue.conditionsShown)
     quantities = QuantityRows.conditions(data, settings: settings)
   }
 

@@ -8,13 +8,18 @@ public struct WeekViewModel: Hashable, Sendable {
   /// The shown values no row has (the response lacked them), in the order shown.
   public let missing: [WeatherValue]
 
+  /// The values no day has, gathered once: `has(_:)` is asked for every column.
+  private let missingEverywhere: Set<WeatherValue>
+
   public init(days: [WeatherDayData], settings: Settings, timeZone: any TimeZoneFormatting) {
+    // Each day's missing values are worked out once, for its row and for the columns.
+    let lacking = days.map(\.missing)
     self.days = timeZone.reading { zone in
-      days.map { WeatherDayViewModel(day: $0, settings: settings, zone: zone) }
+      zip(days, lacking).map {
+        WeatherDayViewModel(day: $0, lacking: $1, settings: settings, zone: zone)
+      }
     }
-    let missingEverywhere = days.reduce(Set(WeatherValue.allCases)) {
-      $0.intersection($1.missing)
-    }
+    missingEverywhere = lacking.reduce(Set(WeatherValue.allCases)) { $0.intersection($1) }
     missing = MissingValue.shown(missingEverywhere, of: MissingValue.daysShown)
   }
 
@@ -27,7 +32,7 @@ public struct WeekViewModel: Hashable, Sendable {
 
   /// Whether any day has a value of this kind: a column no day has is not shown.
   public func has(_ value: WeatherValue) -> Bool {
-    days.contains { !$0.data.missing.contains(value) }
+    !missingEverywhere.contains(value)
   }
 }
 
@@ -61,7 +66,11 @@ public struct WeatherDayViewModel: Hashable, Sendable {
   /// whatever else the response gives per day), converted and formatted by the settings.
   public let quantities: [QuantityRow]
 
-  init(day data: WeatherDayData, settings: Settings, zone: any LocalTimeReading) {
+  /// `lacking`: `data.missing`, worked out by the caller once.
+  init(
+    day data: WeatherDayData, lacking: Set<WeatherValue>, settings: Settings,
+    zone: any LocalTimeReading
+  ) {
     self.data = data
     day = zone.format(data.time, ForecastPatterns.weekday)
     date = zone.format(data.time, ForecastPatterns.monthDay)
@@ -77,7 +86,7 @@ public struct WeatherDayViewModel: Hashable, Sendable {
       : Self.range(data.apparentTemperatureMin, data.apparentTemperatureMax, settings: settings)
     sunrise = data.sunrise.map { zone.format($0, settings.time.strftimePattern) }
     sunset = data.sunset.map { zone.format($0, settings.time.strftimePattern) }
-    missing = MissingValue.shown(data.missing, of: MissingValue.daysShown)
+    missing = MissingValue.shown(lacking, of: MissingValue.daysShown)
     quantities = QuantityRows.day(data, settings: settings, zone: zone)
   }
 
