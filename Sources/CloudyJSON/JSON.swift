@@ -16,6 +16,12 @@ public indirect enum JSON: Equatable, Sendable {
   case string(String)
   case array([JSON])
   case object([(String, JSON)])
+  /// An object written on one line even when the rest is pretty-printed
+  /// (`{"value": 3.32, "unit": "mph", "text": "3 mph"}`): a small record a person reads as one
+  /// item, such as each member of `show --json`'s `"quantities"`. The same JSON as `.object`
+  /// to any reader; only the layout differs (a 384-hour forecast's quantities take 15 lines
+  /// an hour instead of 70).
+  case inlineObject([(String, JSON)])
 
   public static func == (lhs: JSON, rhs: JSON) -> Bool { lhs.rendered() == rhs.rendered() }
 
@@ -66,7 +72,7 @@ public indirect enum JSON: Equatable, Sendable {
         value.writeCompact(to: &output)
       }
       output += "]"
-    case .object(let members):
+    case .object(let members), .inlineObject(let members):
       output += "{"
       for (index, (key, value)) in members.enumerated() {
         if index > 0 { output += "," }
@@ -91,6 +97,8 @@ public indirect enum JSON: Equatable, Sendable {
       JSON.writeArray(values, to: &output, indent: indent, inlineNumbers: inlineNumbers)
     case .object(let members):
       JSON.writeObject(members, to: &output, indent: indent, inlineNumbers: inlineNumbers)
+    case .inlineObject(let members):
+      JSON.writeInlineObject(members, to: &output, inlineNumbers: inlineNumbers)
     }
   }
 
@@ -149,6 +157,24 @@ public indirect enum JSON: Equatable, Sendable {
       output += index < members.count - 1 ? ",\n" : "\n"
     }
     output += String(repeating: "  ", count: indent) + "}"
+  }
+
+  /// On one line, `{"key": value, "key": value}`, a space after each colon and comma as the
+  /// pretty layout has.
+  private static func writeInlineObject(
+    _ members: [(String, JSON)], to output: inout String, inlineNumbers: Bool
+  ) {
+    output += "{"
+    for (index, (key, value)) in members.enumerated() {
+      if index > 0 { output += ", " }
+      JSON.writeString(key, to: &output)
+      output += ": "
+      switch value {
+      case .array, .object: value.writeCompact(to: &output)
+      default: value.write(to: &output, indent: 0, inlineNumbers: inlineNumbers)
+      }
+    }
+    output += "}"
   }
 
   private var isNumber: Bool {
