@@ -1,0 +1,96 @@
+-- Migration 11: an hour's air quality in a table of its own, with pollen.
+--
+-- Open-Meteo publishes air quality for five days, the forecast holds sixteen, and only a place
+-- whose forecast came from Open-Meteo has it at all: six air-quality columns on every hour were
+-- six NULLs (six header bytes) on most of them. forecast_air_quality holds a row only for an
+-- hour that has a value, and the pollen Open-Meteo publishes in Europe beside it:
+--   alder_pollen, birch_pollen, grass_pollen, mugwort_pollen, olive_pollen, ragweed_pollen
+--     grains per cubic metre of air (grains/m³), as the answer gives them; NULL where the
+--     answer has none (outside Europe, past its four days), never 0.
+-- The current conditions keep theirs on the forecast row (one row a forecast), pollen added.
+--
+-- An air-quality row belongs to its hour (forecast_id, time): deleting the hour, or the
+-- forecast, deletes it.
+--
+-- forecast_hour is rebuilt without the six columns (ALTER TABLE … DROP COLUMN would rewrite
+-- each whole-number REAL, which SQLite keeps in one to three bytes, as eight), as
+-- https://www.sqlite.org/lang_altertable.html describes: create, copy, drop, rename. Every
+-- value is copied; an hour's air quality goes to the new table. The Migrator runs this file
+-- in one transaction with foreign_keys OFF and refuses to commit unless PRAGMA
+-- foreign_key_check is empty.
+
+CREATE TABLE forecast_hour_new (
+  forecast_id               INTEGER NOT NULL REFERENCES forecast (id) ON DELETE CASCADE,
+  time                      INTEGER NOT NULL,  -- start of the hour
+  summary                   TEXT,
+  icon                      TEXT,
+  temperature               REAL,              -- °F
+  wind_speed                REAL CHECK (wind_speed IS NULL OR wind_speed >= 0),  -- mph
+  precipitation_probability REAL
+                            CHECK (precipitation_probability IS NULL
+                                   OR precipitation_probability BETWEEN 0 AND 1),
+  precipitation             REAL CHECK (precipitation IS NULL OR precipitation >= 0),  -- in
+  apparent_temperature      REAL,              -- °F
+  humidity                  REAL CHECK (humidity IS NULL OR humidity BETWEEN 0 AND 100),
+  dew_point                 REAL,              -- °F
+  pressure                  REAL CHECK (pressure IS NULL OR pressure > 0),  -- Pa, whole
+  wind_direction            REAL CHECK (wind_direction IS NULL OR wind_direction BETWEEN 0 AND 360),
+  wind_gust                 REAL CHECK (wind_gust IS NULL OR wind_gust >= 0),  -- mph
+  uv_index                  REAL CHECK (uv_index IS NULL OR uv_index >= 0),
+  visibility                REAL CHECK (visibility IS NULL OR visibility >= 0),  -- m
+  cloud_cover               REAL CHECK (cloud_cover IS NULL OR cloud_cover BETWEEN 0 AND 100),
+  PRIMARY KEY (forecast_id, time),
+  CHECK (coalesce(summary, icon, temperature, wind_speed, precipitation_probability,
+                  precipitation, apparent_temperature) IS NOT NULL)
+) WITHOUT ROWID;
+INSERT INTO forecast_hour_new (forecast_id, time, summary, icon, temperature, wind_speed,
+    precipitation_probability, precipitation, apparent_temperature, humidity, dew_point,
+    pressure, wind_direction, wind_gust, uv_index, visibility, cloud_cover)
+  SELECT forecast_id, time, summary, icon, temperature, wind_speed, precipitation_probability,
+    precipitation, apparent_temperature, humidity, dew_point, pressure, wind_direction,
+    wind_gust, uv_index, visibility, cloud_cover
+  FROM forecast_hour;
+
+CREATE TABLE forecast_air_quality (
+  forecast_id      INTEGER NOT NULL,
+  time             INTEGER NOT NULL,  -- the hour's start, as in forecast_hour
+  european_aqi     REAL CHECK (european_aqi IS NULL OR european_aqi >= 0),
+  us_aqi           REAL CHECK (us_aqi IS NULL OR us_aqi >= 0),
+  pm2_5            REAL CHECK (pm2_5 IS NULL OR pm2_5 >= 0),  -- µg/m³
+  pm10             REAL CHECK (pm10 IS NULL OR pm10 >= 0),
+  ozone            REAL CHECK (ozone IS NULL OR ozone >= 0),
+  nitrogen_dioxide REAL CHECK (nitrogen_dioxide IS NULL OR nitrogen_dioxide >= 0),
+  alder_pollen     REAL CHECK (alder_pollen IS NULL OR alder_pollen >= 0),  -- grains/m³
+  birch_pollen     REAL CHECK (birch_pollen IS NULL OR birch_pollen >= 0),
+  grass_pollen     REAL CHECK (grass_pollen IS NULL OR grass_pollen >= 0),
+  mugwort_pollen   REAL CHECK (mugwort_pollen IS NULL OR mugwort_pollen >= 0),
+  olive_pollen     REAL CHECK (olive_pollen IS NULL OR olive_pollen >= 0),
+  ragweed_pollen   REAL CHECK (ragweed_pollen IS NULL OR ragweed_pollen >= 0),
+  PRIMARY KEY (forecast_id, time),
+  FOREIGN KEY (forecast_id, time) REFERENCES forecast_hour (forecast_id, time)
+    ON DELETE CASCADE,
+  CHECK (coalesce(european_aqi, us_aqi, pm2_5, pm10, ozone, nitrogen_dioxide, alder_pollen,
+                  birch_pollen, grass_pollen, mugwort_pollen, olive_pollen,
+                  ragweed_pollen) IS NOT NULL)
+) WITHOUT ROWID;
+INSERT INTO forecast_air_quality (forecast_id, time, european_aqi, us_aqi, pm2_5, pm10, ozone,
+    nitrogen_dioxide)
+  SELECT forecast_id, time, european_aqi, us_aqi, pm2_5, pm10, ozone, nitrogen_dioxide
+  FROM forecast_hour
+  WHERE coalesce(european_aqi, us_aqi, pm2_5, pm10, ozone, nitrogen_dioxide) IS NOT NULL;
+
+DROP TABLE forecast_hour;
+ALTER TABLE forecast_hour_new RENAME TO forecast_hour;
+
+ALTER TABLE forecast ADD COLUMN alder_pollen REAL
+  CHECK (alder_pollen IS NULL OR alder_pollen >= 0);
+ALTER TABLE forecast ADD COLUMN birch_pollen REAL
+  CHECK (birch_pollen IS NULL OR birch_pollen >= 0);
+ALTER TABLE forecast ADD COLUMN grass_pollen REAL
+  CHECK (grass_pollen IS NULL OR grass_pollen >= 0);
+ALTER TABLE forecast ADD COLUMN mugwort_pollen REAL
+  CHECK (mugwort_pollen IS NULL OR mugwort_pollen >= 0);
+ALTER TABLE forecast ADD COLUMN olive_pollen REAL
+  CHECK (olive_pollen IS NULL OR olive_pollen >= 0);
+ALTER TABLE forecast ADD COLUMN ragweed_pollen REAL
+  CHECK (ragweed_pollen IS NULL OR ragweed_pollen >= 0);
