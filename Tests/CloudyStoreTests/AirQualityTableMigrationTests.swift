@@ -5,15 +5,15 @@ import Foundation
 import Testing
 
 /// Migration 11: an hour's air quality moves to `forecast_air_quality` (a row only for an hour
-/// that has one), pollen is kept beside it, and a database made before opens with every value
-/// where it was.
+/// that has one), pollen is kept beside it, the chance of precipitation is stored in percent,
+/// and a database made before opens with every value where it was.
 @Suite("Migration 0011: an hour's air quality in a table of its own, with pollen")
 struct AirQualityTableMigrationTests {
   typealias Old = ForecastOptionalValuesMigrationTests
 
   /// This migration's number (0011, or where the lead puts it): the one named for it.
   static var version: Int {
-    Migration.embedded.first { $0.name == "air_quality_by_hour" }?.version ?? 0
+    Migration.embedded.first { $0.name == "hourly_air_quality_and_percent_chance" }?.version ?? 0
   }
 
   /// Readings and air quality as a version-before file held them: one hour of forecast 7 with
@@ -34,7 +34,7 @@ struct AirQualityTableMigrationTests {
   static func hours(_ database: Database, airQuality: String) throws -> [String] {
     try database.query(
       """
-      SELECT forecast_id, time, summary, icon, temperature, wind_speed, precipitation_probability,
+      SELECT forecast_id, time, summary, icon, temperature, wind_speed, \(Old.chance(database)),
         precipitation, apparent_temperature, humidity, dew_point, pressure, wind_direction,
         wind_gust, uv_index, visibility, cloud_cover, \(airQuality)
       FROM forecast_hour ORDER BY forecast_id, time
@@ -84,6 +84,11 @@ struct AirQualityTableMigrationTests {
         "SELECT count(*) FROM pragma_table_info('forecast_hour') WHERE name = 'european_aqi'")
         == 0)
     #expect(try database.query("PRAGMA foreign_key_check") { _ in 1 }.isEmpty)
+    // The chance in percent, whole where the fraction was a whole percent (one byte, not eight).
+    #expect(
+      try database.scalarString(
+        "SELECT group_concat(precipitation_probability || ':' || typeof(precipitation_probability)) FROM forecast_hour"
+      ) == "20.0:real,0.0:real")
 
     // The model reads it back as it was written.
     let read = try #require(try ForecastRepository(database: database).latest(for: .saved(1)))

@@ -79,7 +79,7 @@ public struct ForecastRepository {
         place.locationID, weather.provider.rawValue, weather.fetchedAt,
         weather.coordinate.latitude, weather.coordinate.longitude, weather.timeZone,
         current.time, current.summary, current.icon?.rawValue, current.temperature,
-        current.windSpeed, current.precipitationProbability, weather.issuedAt,
+        current.windSpeed, Self.percent(current.precipitationProbability), weather.issuedAt,
         weather.contents.contains(.current) ? 1 : 0, current.apparentTemperature,
         current.precipitation, weather.lastModified, weather.freshUntil,
       ] + ReadingsColumns.weatherValues(current.readings)
@@ -98,7 +98,7 @@ public struct ForecastRepository {
       """,
       [
         forecastID, day.time, day.summary, day.icon?.rawValue, day.temperatureMin,
-        day.temperatureMax, day.windSpeed, day.precipitationProbability,
+        day.temperatureMax, day.windSpeed, Self.percent(day.precipitationProbability),
         day.precipitationSum, day.apparentTemperatureMin, day.apparentTemperatureMax,
         day.sunrise, day.sunset,
       ] + ReadingsColumns.weatherValues(day.readings))
@@ -116,7 +116,7 @@ public struct ForecastRepository {
       """,
       [
         forecastID, hour.time, hour.summary, hour.icon?.rawValue, hour.temperature,
-        hour.windSpeed, hour.precipitationProbability, hour.precipitation,
+        hour.windSpeed, Self.percent(hour.precipitationProbability), hour.precipitation,
         hour.apparentTemperature,
       ] + ReadingsColumns.weatherValues(hour.readings))
     // Air quality only for an hour that has it (migration 11): most hours of a forecast have
@@ -171,7 +171,7 @@ public struct ForecastRepository {
               time: row.int64(6), summary: row.optionalString(7),
               icon: Self.icon(row.optionalString(8)),
               temperature: row.optionalDouble(9), windSpeed: row.optionalDouble(10),
-              precipitationProbability: row.optionalDouble(11),
+              precipitationProbability: Self.fraction(row.optionalDouble(11)),
               apparentTemperature: row.optionalDouble(14),
               precipitation: row.optionalDouble(15),
               readings: ReadingsColumns.read(
@@ -196,7 +196,8 @@ public struct ForecastRepository {
         time: row.int64(0), summary: row.optionalString(1),
         icon: Self.icon(row.optionalString(2)),
         temperatureMin: row.optionalDouble(3), temperatureMax: row.optionalDouble(4),
-        windSpeed: row.optionalDouble(5), precipitationProbability: row.optionalDouble(6),
+        windSpeed: row.optionalDouble(5),
+        precipitationProbability: Self.fraction(row.optionalDouble(6)),
         precipitationSum: row.optionalDouble(7), apparentTemperatureMin: row.optionalDouble(8),
         apparentTemperatureMax: row.optionalDouble(9),
         sunrise: row.isNull(10) ? nil : row.int64(10),
@@ -220,13 +221,27 @@ public struct ForecastRepository {
         time: row.int64(0), summary: row.optionalString(1),
         icon: Self.icon(row.optionalString(2)),
         temperature: row.optionalDouble(3), windSpeed: row.optionalDouble(4),
-        precipitationProbability: row.optionalDouble(5),
+        precipitationProbability: Self.fraction(row.optionalDouble(5)),
         apparentTemperature: row.optionalDouble(7),
         precipitation: row.optionalDouble(6),
         readings: ReadingsColumns.read(
           row, from: 8, airQuality: 8 + Int32(ReadingsColumns.weather.count)))
     }
   }
+
+  /// The chance of precipitation as stored (migration 11): percent, 0…100, as humidity and
+  /// cloud cover are; the model's is a fraction. A whole percent (every provider's) is stored
+  /// whole, in one byte where the fraction took eight, and reads back as exactly the fraction
+  /// it came from.
+  static func percent(_ fraction: Double?) -> Double? {
+    fraction.map {
+      let whole = ($0 * 100).rounded()
+      return whole / 100 == $0 ? whole : $0 * 100
+    }
+  }
+
+  /// The model's fraction, 0…1, of a stored percent.
+  static func fraction(_ percent: Double?) -> Double? { percent.map { $0 / 100 } }
 
   /// An icon as stored; a name this build does not know (written by hand) reads as `cloudy`.
   private static func icon(_ name: String?) -> WeatherIcon? {
