@@ -100,7 +100,7 @@ def main():
             fetched = NOW - rng.randrange(0, 6 * 3600)
             yield (i + 1, i + 1, "open-meteo", fetched, lat, lon, zone, fetched, SUMMARIES[i % 8],
                    ICONS[i % 10], round(rng.uniform(-10, 100), 1), round(rng.uniform(0, 40), 1),
-                   round(rng.random(), 2))
+                   round(rng.random() * 100))
     db.executemany(
         "INSERT INTO forecast (id, location_id, provider, fetched_at, latitude, longitude, time_zone,"
         " observed_at, summary, icon, temperature, wind_speed, precipitation_probability, issued_at)"
@@ -114,7 +114,7 @@ def main():
                 low = round(rng.uniform(-10, 80), 1)
                 yield (i + 1, midnight + 86400 * d, SUMMARIES[(i + d) % 8], ICONS[(i + d) % 10],
                        low, round(low + rng.uniform(0, 20), 1), round(rng.uniform(0, 40), 1),
-                       round(rng.random(), 2))
+                       round(rng.random() * 100))
     db.executemany(
         "INSERT INTO forecast_day (forecast_id, time, summary, icon, temperature_min,"
         " temperature_max, wind_speed, precipitation_probability) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -126,7 +126,7 @@ def main():
             for h in range(48):
                 yield (i + 1, hour0 + 3600 * h, SUMMARIES[(i + h) % 8], ICONS[(i + h) % 10],
                        round(rng.uniform(-10, 100), 1), round(rng.uniform(0, 40), 1),
-                       round(rng.random(), 2))
+                       round(rng.random() * 100))
     db.executemany(
         "INSERT INTO forecast_hour (forecast_id, time, summary, icon, temperature, wind_speed,"
         " precipitation_probability) VALUES (?, ?, ?, ?, ?, ?, ?)", hours())

@@ -25,7 +25,9 @@ public enum Output {
 
   /// `--json`: one document, indented, keys in the order the shape lists them.
   public static func json(_ value: JSON) {
-    print(value.rendered())
+    var bytes = value.renderedBytes()
+    bytes.append(0x0A)
+    StandardOutput.write(bytes)
   }
 
   /// One compact JSON document on one line (JSON Lines, for `--watch --json`).

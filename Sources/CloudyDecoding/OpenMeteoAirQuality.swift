@@ -38,10 +38,13 @@ public struct AirQualityAnswer: Sendable, Equatable {
     ("european_aqi", { $0.europeanAQI = $1 }), ("us_aqi", { $0.usAQI = $1 }),
     ("pm2_5", { $0.pm25 = $1 }), ("pm10", { $0.pm10 = $1 }), ("ozone", { $0.ozone = $1 }),
     ("nitrogen_dioxide", { $0.nitrogenDioxide = $1 }),
+    ("alder_pollen", { $0.alderPollen = $1 }), ("birch_pollen", { $0.birchPollen = $1 }),
+    ("grass_pollen", { $0.grassPollen = $1 }), ("mugwort_pollen", { $0.mugwortPollen = $1 }),
+    ("olive_pollen", { $0.olivePollen = $1 }), ("ragweed_pollen", { $0.ragweedPollen = $1 }),
   ]
 
   /// Reads an answer (ISO local or unix times, as the forecast's decoder does). A pollutant in
-  /// a unit other than µg/m³ is refused, not guessed.
+  /// a unit other than µg/m³, or pollen in one other than grains/m³, is refused, not guessed.
   public static func decode(_ body: [UInt8]) throws(ForecastError) -> AirQualityAnswer {
     let document = JSONField(try ResponseJSON.parse(body), path: "")
     guard case .object = document.value else {
@@ -97,6 +100,14 @@ public struct AirQualityAnswer: Sendable, Equatable {
           "\(units.path).\(key) is \"\(unit)\"; Cloudy reads µg/m³, refused rather than guessed")
       }
     }
+    for (key, _) in variables where key.hasSuffix("_pollen") {
+      guard let unit = try units.optional(key)?.string() else { continue }
+      guard unit == "grains/m³" else {
+        throw .invalidResponse(
+          "\(units.path).\(key) is \"\(unit)\"; Cloudy reads grains/m³, refused rather than guessed"
+        )
+      }
+    }
   }
 
   private static func time(_ field: JSONField, clock: LocalClock) throws(ForecastError) -> Int64 {
@@ -134,13 +145,5 @@ public struct AirQualityAnswer: Sendable, Equatable {
   public var isEmpty: Bool {
     (current.map { !$0.readings.airQuality.hasAirQuality } ?? true)
       && hours.values.allSatisfy { !$0.hasAirQuality }
-  }
-}
-
-extension WeatherReadings {
-  /// Whether it holds an index or a pollutant.
-  var hasAirQuality: Bool {
-    europeanAQI != nil || usAQI != nil || pm25 != nil || pm10 != nil || ozone != nil
-      || nitrogenDioxide != nil
   }
 }

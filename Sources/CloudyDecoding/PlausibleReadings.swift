@@ -32,6 +32,13 @@ extension WeatherReadings {
     result.pm10 = within(pm10, 0...100_000)
     result.ozone = within(ozone, 0...100_000)
     result.nitrogenDioxide = within(nitrogenDioxide, 0...100_000)
+    // Grains/m³: a heavy birch day in Europe is a few thousand.
+    result.alderPollen = within(alderPollen, 0...1_000_000)
+    result.birchPollen = within(birchPollen, 0...1_000_000)
+    result.grassPollen = within(grassPollen, 0...1_000_000)
+    result.mugwortPollen = within(mugwortPollen, 0...1_000_000)
+    result.olivePollen = within(olivePollen, 0...1_000_000)
+    result.ragweedPollen = within(ragweedPollen, 0...1_000_000)
     return result
   }
 }

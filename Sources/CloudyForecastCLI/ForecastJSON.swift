@@ -201,7 +201,9 @@ public enum ForecastJSON {
 
   /// `"quantities"`: one member per quantity held, `{"value", "unit", "text"}` in the units
   /// the settings choose; `value` to four decimals (a whole number for Beaufort and unix
-  /// times), never rounded for display.
+  /// times), never rounded for display. Each quantity is written on one line of the pretty
+  /// output: it reads as one item, and 384 hours of fourteen quantities on five lines each made
+  /// `show --hourly --json` four times the bytes it was.
   public static func quantities(_ rows: [QuantityRow]) -> JSON {
     .object(
       rows.map { row in
@@ -212,7 +214,7 @@ public enum ForecastJSON {
           : quantity.value.isFinite ? .double((quantity.value * 10_000).rounded() / 10_000) : .null
         return (
           row.kind.rawValue,
-          .object([
+          .inlineObject([
             ("value", value), ("unit", .string(quantity.unit)), ("text", .string(quantity.text)),
           ])
         )

@@ -26,19 +26,19 @@ enum ImportAirQuality {
     }
     guard !answer.isEmpty else {
       throw CommandError.unusableInput(
-        "\(file) is an Open-Meteo air-quality answer without a value Cloudy keeps (european_aqi, us_aqi, pm2_5, pm10, ozone, nitrogen_dioxide); nothing was changed"
+        "\(file) is an Open-Meteo air-quality answer without a value Cloudy keeps (european_aqi, us_aqi, pm2_5, pm10, ozone, nitrogen_dioxide, pollen); nothing was changed"
       )
     }
     let store = try StoreAccess.forecastStore(writing: databasePath)
-    guard let cached = try store.latest(for: target.place) else {
+    // Read, merged and written back in one transaction: all or nothing, and a forecast another
+    // process stores meanwhile is never replaced by the older one this read.
+    guard let (cached, merged) = try store.update(for: target.place, answer.merged(into:)) else {
       throw CommandError.notFound(
         "no forecast of \(target.name) is cached to add the air quality to; import or fetch its forecast first (nothing was changed)"
       )
     }
-    let merged = answer.merged(into: cached)
     let hours = zip(merged.hours, cached.hours).filter { $0.readings != $1.readings }.count
     let current = merged.current.readings != cached.current.readings
-    try store.save(merged, for: target.place)
     if json {
       Output.json(
         .object([

@@ -205,27 +205,30 @@ public enum ForecastText {
   }
 
   /// The Day view: a line per value, the ones the forecast lacks said at the end. Every
-  /// quantity the conditions hold has its line, in the view model's text and unit.
+  /// quantity the conditions hold has its line, in the view model's text and unit. Values start
+  /// in column 14, or after the longest label when one is longer ("Mugwort pollen").
   private static func dayLines(_ day: DayViewModel) -> [String] {
-    func line(_ label: String, _ text: String) -> String {
-      label + String(repeating: " ", count: max(1, 13 - label.count)) + text
-    }
-    var lines = ["\(day.date) · \(day.time)", day.summary, line("Temperature", day.temperature)]
+    var items: [(label: String, text: String)] = [("Temperature", day.temperature)]
     let rows = day.quantities
-    if let feels = day.apparentTemperature { lines.append(line("Feels like", feels)) }
+    if let feels = day.apparentTemperature { items.append(("Feels like", feels)) }
     for kind: QuantityKind in [.dewPoint, .humidity, .pressure] {
-      if let row = rows.first(kind) { lines.append(line(row.label, row.text)) }
+      if let row = rows.first(kind) { items.append((row.label, row.text)) }
     }
-    lines.append(line("Wind", day.wind))
+    items.append(("Wind", day.wind))
     for kind: QuantityKind in [.uvIndex, .visibility, .cloudCover] {
-      if let row = rows.first(kind) { lines.append(line(row.label, row.text)) }
+      if let row = rows.first(kind) { items.append((row.label, row.text)) }
     }
     let precipitation = [day.precipitationProbability, day.precipitation].compactMap { $0 }
-    if !precipitation.isEmpty {
-      lines.append(line("Precip.", precipitation.joined(separator: " · ")))
+    if !precipitation.isEmpty { items.append(("Precip.", precipitation.joined(separator: " · "))) }
+    for kind in [.airQuality] + QuantityKind.pollen {
+      if let row = rows.first(kind) { items.append((row.label, row.text)) }
     }
-    if let row = rows.first(.airQuality) { lines.append(line(row.label, row.text)) }
-    lines.append(line("Icon", day.iconName))
+    items.append(("Icon", day.iconName))
+    let column = max(13, (items.map(\.label.count).max() ?? 0) + 1)
+    var lines = ["\(day.date) · \(day.time)", day.summary]
+    lines += items.map {
+      $0.label + String(repeating: " ", count: column - $0.label.count) + $0.text
+    }
     if let lacking = ForecastViewModel.lackingText(day.missing, part: .current) {
       lines.append(lacking)
     }

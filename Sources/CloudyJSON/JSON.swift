@@ -16,6 +16,12 @@ public indirect enum JSON: Equatable, Sendable {
   case string(String)
   case array([JSON])
   case object([(String, JSON)])
+  /// An object written on one line even when the rest is pretty-printed
+  /// (`{"value": 3.32, "unit": "mph", "text": "3 mph"}`): a small record a person reads as one
+  /// item, such as each member of `show --json`'s `"quantities"`. The same JSON as `.object`
+  /// to any reader; only the layout differs (a 384-hour forecast's quantities take 15 lines
+  /// an hour instead of 70).
+  case inlineObject([(String, JSON)])
 
   public static func == (lhs: JSON, rhs: JSON) -> Bool { lhs.rendered() == rhs.rendered() }
 
@@ -34,121 +40,179 @@ public indirect enum JSON: Equatable, Sendable {
 
   /// Pretty-printed with two-space indentation.
   public func rendered() -> String {
-    var output = ""
+    String(decoding: renderedBytes(), as: UTF8.self)
+  }
+
+  /// `rendered()` as UTF-8 bytes, for a caller that writes them out as they are.
+  public func renderedBytes() -> [UInt8] {
+    var output = Bytes()
     write(to: &output, indent: 0, inlineNumbers: false)
-    return output
+    return output.bytes
   }
 
   /// As a file is written: pretty-printed, a list of plain numbers (a GeoJSON coordinate) kept
   /// on one line, followed by a line break; as UTF-8 bytes.
   public func exported() -> [UInt8] {
-    var output = ""
+    var output = Bytes()
     write(to: &output, indent: 0, inlineNumbers: true)
-    output += "\n"
-    return Array(output.utf8)
+    output.append(0x0A)
+    return output.bytes
   }
 
   /// On one line with no spaces: one document of a JSON Lines stream (`--watch --json`).
   public func compact() -> String {
-    var output = ""
+    var output = Bytes()
     writeCompact(to: &output)
-    return output
+    return String(decoding: output.bytes, as: UTF8.self)
   }
 
-  private func writeCompact(to output: inout String) {
+  /// The document being written, as UTF-8 bytes: appending bytes costs a fraction of appending
+  /// to a `String` (which checks and grows its storage and counts its characters per append;
+  /// that was most of `show --hourly --json`'s time).
+  struct Bytes {
+    var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(4096) }
+
+    mutating func append(_ byte: UInt8) { bytes.append(byte) }
+
+    mutating func append(_ text: StaticString) {
+      text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func append(text: String) {
+      var text = text
+      text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// Two spaces per level.
+    mutating func indent(_ level: Int) {
+      bytes.append(contentsOf: repeatElement(0x20, count: 2 * level))
+    }
+  }
+
+  private func writeCompact(to output: inout Bytes) {
     switch self {
     case .null, .bool, .int, .double, .decimal, .string:
       write(to: &output, indent: 0, inlineNumbers: false)
     case .array(let values):
-      output += "["
+      output.append("[")
       for (index, value) in values.enumerated() {
-        if index > 0 { output += "," }
+        if index > 0 { output.append(UInt8(ascii: ",")) }
         value.writeCompact(to: &output)
       }
-      output += "]"
-    case .object(let members):
-      output += "{"
+      output.append("]")
+    case .object(let members), .inlineObject(let members):
+      output.append("{")
       for (index, (key, value)) in members.enumerated() {
-        if index > 0 { output += "," }
+        if index > 0 { output.append(UInt8(ascii: ",")) }
         JSON.writeString(key, to: &output)
-        output += ":"
+        output.append(UInt8(ascii: ":"))
         value.writeCompact(to: &output)
       }
-      output += "}"
+      output.append("}")
     }
   }
 
-  private func write(to output: inout String, indent: Int, inlineNumbers: Bool) {
+  private func write(to output: inout Bytes, indent: Int, inlineNumbers: Bool) {
     switch self {
-    case .null: output += "null"
-    case .bool(let value): output += value ? "true" : "false"
-    case .int(let value): output += String(value)
+    case .null: output.append("null")
+    case .bool(let value): output.append(value ? "true" : "false")
+    case .int(let value): output.append(text: String(value))
     case .double(let value): JSON.writeDouble(value, to: &output)
     case .decimal(let value):
-      output += value.isFinite ? (value == 0 ? "0.0" : value.description) : "null"
+      if !value.isFinite {
+        output.append("null")
+      } else if value == 0 {
+        output.append("0.0")
+      } else {
+        output.append(text: value.description)
+      }
     case .string(let value): JSON.writeString(value, to: &output)
     case .array(let values):
       JSON.writeArray(values, to: &output, indent: indent, inlineNumbers: inlineNumbers)
     case .object(let members):
       JSON.writeObject(members, to: &output, indent: indent, inlineNumbers: inlineNumbers)
+    case .inlineObject(let members):
+      JSON.writeInlineObject(members, to: &output, inlineNumbers: inlineNumbers)
     }
   }
 
   /// `68` for a whole number (below 1e15), otherwise Swift's shortest form that reads back the
   /// same (`21.74`); NaN and the infinities, which JSON cannot write, as null.
-  private static func writeDouble(_ value: Double, to output: inout String) {
+  private static func writeDouble(_ value: Double, to output: inout Bytes) {
     if !value.isFinite {
-      output += "null"
+      output.append("null")
     } else if value == value.rounded(), abs(value) < 1e15 {
-      output += String(Int64(value))
+      output.append(text: String(Int64(value)))
     } else {
-      output += String(value)
+      output.append(text: String(value))
     }
   }
 
   /// One element a line, or, when `inlineNumbers` and they are all numbers, all on one line.
   private static func writeArray(
-    _ values: [JSON], to output: inout String, indent: Int, inlineNumbers: Bool
+    _ values: [JSON], to output: inout Bytes, indent: Int, inlineNumbers: Bool
   ) {
     guard !values.isEmpty else {
-      output += "[]"
+      output.append("[]")
       return
     }
     if inlineNumbers, values.allSatisfy(\.isNumber) {
-      output += "["
+      output.append("[")
       for (index, value) in values.enumerated() {
-        if index > 0 { output += ", " }
+        if index > 0 { output.append(", ") }
         value.write(to: &output, indent: indent, inlineNumbers: inlineNumbers)
       }
-      output += "]"
+      output.append("]")
       return
     }
-    output += "[\n"
+    output.append("[\n")
     for (index, value) in values.enumerated() {
-      output += String(repeating: "  ", count: indent + 1)
+      output.indent(indent + 1)
       value.write(to: &output, indent: indent + 1, inlineNumbers: inlineNumbers)
-      output += index < values.count - 1 ? ",\n" : "\n"
+      output.append(index < values.count - 1 ? ",\n" : "\n")
     }
-    output += String(repeating: "  ", count: indent) + "]"
+    output.indent(indent)
+    output.append("]")
   }
 
   /// One member a line, in the order given.
   private static func writeObject(
-    _ members: [(String, JSON)], to output: inout String, indent: Int, inlineNumbers: Bool
+    _ members: [(String, JSON)], to output: inout Bytes, indent: Int, inlineNumbers: Bool
   ) {
     guard !members.isEmpty else {
-      output += "{}"
+      output.append("{}")
       return
     }
-    output += "{\n"
+    output.append("{\n")
     for (index, (key, value)) in members.enumerated() {
-      output += String(repeating: "  ", count: indent + 1)
+      output.indent(indent + 1)
       JSON.writeString(key, to: &output)
-      output += ": "
+      output.append(": ")
       value.write(to: &output, indent: indent + 1, inlineNumbers: inlineNumbers)
-      output += index < members.count - 1 ? ",\n" : "\n"
+      output.append(index < members.count - 1 ? ",\n" : "\n")
     }
-    output += String(repeating: "  ", count: indent) + "}"
+    output.indent(indent)
+    output.append("}")
+  }
+
+  /// On one line, `{"key": value, "key": value}`, a space after each colon and comma as the
+  /// pretty layout has.
+  private static func writeInlineObject(
+    _ members: [(String, JSON)], to output: inout Bytes, inlineNumbers: Bool
+  ) {
+    output.append("{")
+    for (index, (key, value)) in members.enumerated() {
+      if index > 0 { output.append(", ") }
+      JSON.writeString(key, to: &output)
+      output.append(": ")
+      switch value {
+      case .array, .object: value.writeCompact(to: &output)
+      default: value.write(to: &output, indent: 0, inlineNumbers: inlineNumbers)
+      }
+    }
+    output.append("}")
   }
 
   private var isNumber: Bool {
@@ -158,22 +222,49 @@ public indirect enum JSON: Equatable, Sendable {
     }
   }
 
-  private static func writeString(_ value: String, to output: inout String) {
-    output += "\""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case _
-      where scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value):
-        let hex = String(scalar.value, radix: 16)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: output.unicodeScalars.append(scalar)
+  /// Quoted, with `"`, `\\` and the control characters escaped, and U+2028/U+2029 (which
+  /// end a line in JavaScript) as `\u2028`/`\u2029`; every other character as its UTF-8 bytes.
+  /// Runs of bytes that need no escape are copied whole.
+  private static func writeString(_ value: String, to output: inout Bytes) {
+    output.append(UInt8(ascii: "\""))
+    var value = value
+    value.withUTF8 { bytes in
+      var start = 0
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        let escape: StaticString?
+        var length = 1
+        switch byte {
+        case UInt8(ascii: "\""): escape = "\\\""
+        case UInt8(ascii: "\\"): escape = "\\\\"
+        case 0x0A: escape = "\\n"
+        case 0x0D: escape = "\\r"
+        case 0x09: escape = "\\t"
+        case 0xE2
+        where index + 2 < bytes.count && bytes[index + 1] == 0x80
+          && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+          escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+          length = 3
+        case _ where byte < 0x20 || byte == 0x7F:
+          escape = nil
+        default:
+          index += 1
+          continue
+        }
+        output.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        if let escape {
+          output.append(escape)
+        } else {
+          let hex = String(byte, radix: 16)
+          output.append("\\u")
+          output.append(text: String(repeating: "0", count: 4 - hex.count) + hex)
+        }
+        index += length
+        start = index
       }
+      output.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
     }
-    output += "\""
+    output.append(UInt8(ascii: "\""))
   }
 }

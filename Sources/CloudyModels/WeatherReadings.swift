@@ -11,6 +11,7 @@
 /// | UV index | the index itself |
 /// | visibility | metres (whole) |
 /// | air quality | the European and US indexes; pollutants in µg/m³ |
+/// | pollen | grains per cubic metre of air (grains/m³) |
 ///
 /// Every value may be missing (nil): a response that lacks one is shown as lacking it, never 0.
 /// Percent and metres keep whole numbers whole, which SQLite stores in one to three bytes.
@@ -36,13 +37,23 @@ public struct WeatherReadings: Hashable, Sendable {
   public var ozone: Double?
   /// Nitrogen dioxide, µg/m³.
   public var nitrogenDioxide: Double?
+  /// Pollen of alder, birch, grass, mugwort, olive and ragweed, grains/m³: what Open-Meteo's
+  /// air-quality API publishes in Europe (CAMS), for its first four days; missing elsewhere.
+  public var alderPollen: Double?
+  public var birchPollen: Double?
+  public var grassPollen: Double?
+  public var mugwortPollen: Double?
+  public var olivePollen: Double?
+  public var ragweedPollen: Double?
 
   public init(
     humidity: Double? = nil, dewPoint: Double? = nil, pressure: Double? = nil,
     windDirection: Double? = nil, windGust: Double? = nil, uvIndex: Double? = nil,
     visibility: Double? = nil, cloudCover: Double? = nil, europeanAQI: Double? = nil,
     usAQI: Double? = nil, pm25: Double? = nil, pm10: Double? = nil, ozone: Double? = nil,
-    nitrogenDioxide: Double? = nil
+    nitrogenDioxide: Double? = nil, alderPollen: Double? = nil, birchPollen: Double? = nil,
+    grassPollen: Double? = nil, mugwortPollen: Double? = nil, olivePollen: Double? = nil,
+    ragweedPollen: Double? = nil
   ) {
     self.humidity = humidity
     self.dewPoint = dewPoint
@@ -58,6 +69,12 @@ public struct WeatherReadings: Hashable, Sendable {
     self.pm10 = pm10
     self.ozone = ozone
     self.nitrogenDioxide = nitrogenDioxide
+    self.alderPollen = alderPollen
+    self.birchPollen = birchPollen
+    self.grassPollen = grassPollen
+    self.mugwortPollen = mugwortPollen
+    self.olivePollen = olivePollen
+    self.ragweedPollen = ragweedPollen
   }
 
   /// No readings at all.
@@ -66,12 +83,17 @@ public struct WeatherReadings: Hashable, Sendable {
   /// Whether it holds any value.
   public var hasValue: Bool { !missing.isSuperset(of: WeatherValue.readings) }
 
-  /// The air-quality values, as one Open-Meteo air-quality hour gives them.
+  /// The air-quality values (pollen among them), as one Open-Meteo air-quality hour gives them.
   public var airQuality: WeatherReadings {
     WeatherReadings(
       europeanAQI: europeanAQI, usAQI: usAQI, pm25: pm25, pm10: pm10, ozone: ozone,
-      nitrogenDioxide: nitrogenDioxide)
+      nitrogenDioxide: nitrogenDioxide, alderPollen: alderPollen, birchPollen: birchPollen,
+      grassPollen: grassPollen, mugwortPollen: mugwortPollen, olivePollen: olivePollen,
+      ragweedPollen: ragweedPollen)
   }
+
+  /// Whether it holds an index, a pollutant or a pollen count.
+  public var hasAirQuality: Bool { airQuality != .none }
 
   /// These readings with the air-quality values of `other` (the forecast's own stay when
   /// `other` lacks them).
@@ -83,6 +105,12 @@ public struct WeatherReadings: Hashable, Sendable {
     merged.pm10 = other.pm10 ?? pm10
     merged.ozone = other.ozone ?? ozone
     merged.nitrogenDioxide = other.nitrogenDioxide ?? nitrogenDioxide
+    merged.alderPollen = other.alderPollen ?? alderPollen
+    merged.birchPollen = other.birchPollen ?? birchPollen
+    merged.grassPollen = other.grassPollen ?? grassPollen
+    merged.mugwortPollen = other.mugwortPollen ?? mugwortPollen
+    merged.olivePollen = other.olivePollen ?? olivePollen
+    merged.ragweedPollen = other.ragweedPollen ?? ragweedPollen
     return merged
   }
 

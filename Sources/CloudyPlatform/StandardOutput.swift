@@ -10,4 +10,13 @@ public enum StandardOutput {
   public static func flush() {
     fflush(nil)
   }
+
+  /// Writes `bytes` after what `print` buffered (flushed first, so it stays before), without
+  /// making a `String` of them: a 600 KB JSON document need not be checked as UTF-8 again
+  /// after it was written as UTF-8. A write that fails (a closed pipe) is dropped, as `print`
+  /// drops it.
+  public static func write(_ bytes: [UInt8]) {
+    fflush(nil)
+    try? FileOutput.writeAll(bytes, to: STDOUT_FILENO)
+  }
 }

@@ -12,6 +12,12 @@ public protocol ForecastStoring {
   func latest(for place: Place, reading parts: ForecastContents) throws -> WeatherData?
   /// Replaces the cached forecast of `place` in one transaction.
   func save(_ weather: WeatherData, for place: Place) throws
+  /// Changes the cached forecast of `place` in one transaction, all or nothing, with no other
+  /// write between reading it and storing what `change` returns; the forecast before and
+  /// after, or nil (nothing written) when none is cached.
+  @discardableResult
+  func update(for place: Place, _ change: (WeatherData) throws -> WeatherData) throws
+    -> (cached: WeatherData, stored: WeatherData)?
   /// Deletes forecasts whose data was issued before `cutoff` (unix seconds): by the data's age,
   /// the age every view shows, so an old response imported today is as old as its data.
   /// Returns how many.

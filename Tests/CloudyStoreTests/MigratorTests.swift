@@ -400,26 +400,35 @@ struct ForecastOptionalValuesMigrationTests {
 
   /// Every value of the old columns, as text, to compare before and after. A version-1 file
   /// has no `issued_at`/`has_current` yet: `versionTwoColumns` says what 0002 fills them with.
+  /// `precipitation_probability` as the fraction it was before migration 11 stored percent.
+  static func chance(_ database: Database) throws -> String {
+    let percent = Migration.embedded.first { $0.name == "hourly_air_quality_and_percent_chance" }
+    let version = try Migrator().currentVersion(of: database)
+    return version >= (percent?.version ?? .max)
+      ? "precipitation_probability / 100.0" : "precipitation_probability"
+  }
+
   static func oldColumns(
     _ database: Database, versionTwoColumns: String = "issued_at, has_current"
   ) throws -> [String] {
+    let chance = try chance(database)
     var rows: [String] = []
     rows += try database.query(
       """
       SELECT id, location_id, provider, fetched_at, latitude, longitude, time_zone, observed_at,
-        summary, icon, temperature, wind_speed, precipitation_probability, \(versionTwoColumns)
+        summary, icon, temperature, wind_speed, \(chance), \(versionTwoColumns)
       FROM forecast ORDER BY id
       """
     ) { row in (0..<15).map { "\(row.value(Int32($0)))" }.joined(separator: "|") }
     rows += try database.query(
       """
       SELECT forecast_id, time, summary, icon, temperature_min, temperature_max, wind_speed,
-        precipitation_probability FROM forecast_day ORDER BY forecast_id, time
+        \(chance) FROM forecast_day ORDER BY forecast_id, time
       """
     ) { row in (0..<8).map { "\(row.value(Int32($0)))" }.joined(separator: "|") }
     rows += try database.query(
       """
-      SELECT forecast_id, time, summary, icon, temperature, wind_speed, precipitation_probability
+      SELECT forecast_id, time, summary, icon, temperature, wind_speed, \(chance)
       FROM forecast_hour ORDER BY forecast_id, time
       """
     ) { row in (0..<7).map { "\(row.value(Int32($0)))" }.joined(separator: "|") }

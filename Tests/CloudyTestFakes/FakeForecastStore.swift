@@ -24,6 +24,15 @@ package final class FakeForecastStore: ForecastStoring {
     cached[place] = weather
   }
 
+  package func update(for place: Place, _ change: (WeatherData) throws -> WeatherData) throws
+    -> (cached: WeatherData, stored: WeatherData)?
+  {
+    guard let cached = cached[place] else { return nil }
+    let stored = try change(cached)
+    try save(stored, for: place)
+    return (cached, stored)
+  }
+
   package func prune(issuedBefore cutoff: Int64) throws -> Int {
     let old = cached.filter { $0.value.issuedAt < cutoff }
     for place in old.keys { cached[place] = nil }

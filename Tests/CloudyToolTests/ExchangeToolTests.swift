@@ -117,6 +117,56 @@ struct ExchangeToolTests {
     #expect(try sqlite3(older, "SELECT issued_at, has_current FROM forecast") == "1685570400|1")
   }
 
+  @Test("every quantity, air quality and pollen, and the unit settings survive export → import")
+  func readingsRoundTrip() throws {
+    let folder = try ToolTestFolder()
+    let db = try AirQualityImportTests.berlin(folder)
+    let malaga = try RealWorldImportTests.importFixture(
+      "open-meteo-malaga-2024-12-03-direction-pressure-uv.json", place: "Malaga", db: db)
+    #expect(malaga.status == 0, "\(malaga.standardError)")
+    let hourly = folder.file("air-quality.json")
+    try write(AirQualityImportTests.hourlyAirQuality, to: hourly)
+    for file in [
+      hourly,
+      try ForecastToolTests.fixturePath("open-meteo-air-quality-berlin-2026-07-30-pollen.json"),
+    ] {
+      let imported = try RealWorldImportTests.run(["import", file, "--place", "Berlin"], db: db)
+      #expect(imported.status == 0, "\(imported.standardError)")
+    }
+    for (setting, value) in [("wind", "kn"), ("pressure", "mmhg"), ("airquality", "us")] {
+      try QuantitiesToolTests.set(setting, value, db: db)
+    }
+    let first = try ToolRunner.run("cloudy-db", ["export", "--forecasts", "--db", db])
+    #expect(first.status == 0, "\(first.standardError)")
+    #expect(first.standardOutput.contains("\"mugwortPollen\": 121.9"))
+    #expect(first.standardOutput.contains("\"windDirection\": 302.0"))
+    try write(first.standardOutput, to: folder.file("everything.json"))
+    let fresh = folder.file("fresh.sqlite")
+    let imported = try ToolRunner.run(
+      "cloudy-db", ["import", folder.file("everything.json"), "--replace", "--db", fresh])
+    #expect(imported.status == 0, "\(imported.standardError)")
+    let second = try ToolRunner.run("cloudy-db", ["export", "--forecasts", "--db", fresh])
+    #expect(second.standardOutput == first.standardOutput)
+    let tables = """
+      SELECT time, european_aqi, us_aqi, pm2_5, pm10, ozone, nitrogen_dioxide, alder_pollen,
+        birch_pollen, grass_pollen, mugwort_pollen, olive_pollen, ragweed_pollen
+        FROM forecast_air_quality ORDER BY time;
+      SELECT humidity, pressure, wind_direction, uv_index, grass_pollen, mugwort_pollen
+        FROM forecast ORDER BY location_id;
+      SELECT time, humidity, pressure, wind_direction FROM forecast_hour ORDER BY time;
+      SELECT wind_unit, pressure_unit, air_quality_scale FROM settings;
+      """
+    #expect(try sqlite3(fresh, tables) == (try sqlite3(db, tables)))
+    #expect(try sqlite3(fresh, "SELECT count(*) FROM forecast_air_quality") == "3")
+    for place in ["Berlin", "Malaga"] {
+      for view in ["day", "hourly"] {
+        let before = try QuantitiesToolTests.quantities(place, view, db: db)
+        let after = try QuantitiesToolTests.quantities(place, view, db: fresh)
+        #expect(NSDictionary(dictionary: before).isEqual(to: after), "\(place) \(view)")
+      }
+    }
+  }
+
   @Test("GeoJSON puts longitude first: Richmond, Virginia is [-77.46…, 37.55…]")
   func geoJSONCoordinateOrder() throws {
     let folder = try ToolTestFolder()

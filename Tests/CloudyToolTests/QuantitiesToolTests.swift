@@ -187,6 +187,30 @@ struct QuantitiesToolTests {
     #expect(sqlite.standardOutput == "51.0|\n")  // base units, NULL when missing
   }
 
+  @Test("show --hourly --json writes each quantity on one line, the rest as before")
+  func quantityOnOneLine() throws {
+    let folder = try ToolTestFolder()
+    let db = try Self.database(folder)
+    let imported = try RealWorld.importFixture(
+      "open-meteo-malaga-2024-12-03-direction-pressure-uv.json", place: "Malaga", db: db)
+    #expect(imported.status == 0, "\(imported.standardError)")
+    let shown = try RealWorld.run(["show", "Malaga", "--hourly", "--json"], db: db)
+    #expect(shown.status == 0, "\(shown.standardError)")
+    let lines = shown.standardOutput.split(separator: "\n")
+    let quantityLines = lines.filter { $0.contains("\"unit\": ") }
+    #expect(quantityLines.count > 48)  // 48 hours, several quantities each
+    for line in quantityLines {
+      #expect(
+        line.contains("{\"value\": ") && line.contains(", \"text\": ")
+          && (line.hasSuffix("}") || line.hasSuffix("},")), "\(line)")
+    }
+    // Every other member keeps a line of its own.
+    #expect(lines.contains { $0.trimmingCharacters(in: .whitespaces) == "\"quantities\": {" })
+    #expect(lines.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("\"missing\": [") })
+    let hour = try Self.quantities("Malaga", "hourly", db: db)
+    Self.expect(hour, "windDirection", 302, "°", text: "WNW")
+  }
+
   @Test("air quality: an Open-Meteo air-quality answer imported onto the forecast, on each scale")
   func airQualityImport() throws {
     let folder = try ToolTestFolder()

@@ -93,9 +93,10 @@ struct ReliabilitySecurityTests {
   /// never a value from a user, a file or the network.
   static let reviewedInterpolations: Set<String> = [
     "Self.columns", "column", "migration.version", "Self.applicationID", "SyncChange.columns",
-    "ReadingsColumns.allList", "ReadingsColumns.dayList", "ReadingsColumns.allPlaceholders",
-    "ReadingsColumns.dayPlaceholders", "PlaceColumns.list", "PlaceColumns.placeholders",
-    "PlaceColumns.assignments",
+    "ReadingsColumns.allList", "ReadingsColumns.weatherList", "ReadingsColumns.airQualityList",
+    "ReadingsColumns.joinedAirQualityList", "ReadingsColumns.allPlaceholders",
+    "ReadingsColumns.weatherPlaceholders", "ReadingsColumns.airQualityPlaceholders",
+    "PlaceColumns.list", "PlaceColumns.placeholders", "PlaceColumns.assignments", "table",
   ]
 
   static func isSQL(_ text: String) -> Bool {

@@ -40,6 +40,14 @@ import CloudyModels
 ///      "hours": [{same keys as current}],
 ///      "issuedAt": 1699999100, "hasCurrent": true}
 ///
+/// Beside those, each of current, a day and an hour carries the readings it holds (issue 38),
+/// each key only when it has a value, in the store's base units: `humidity`, `cloudCover`
+/// (percent), `dewPoint` (°F), `pressure` (hPa at sea level), `windDirection` (degrees, where
+/// the wind blows from), `windGust` (mph), `uvIndex`, `visibility` (metres); current and an
+/// hour also `europeanAQI`, `usAQI`, `pm25`, `pm10`, `ozone`, `nitrogenDioxide` (µg/m³) and
+/// `alderPollen`, `birchPollen`, `grassPollen`, `mugwortPollen`, `olivePollen`,
+/// `ragweedPollen` (grains/m³). Added within version 1: an older reader ignores them.
+///
 /// Every value but `time` may be null or absent: the response did not have it (a view shows it
 /// as missing, never as 0). A day or an hour holds at least one value. Precipitation amounts are
 /// inches, `sunrise`/`sunset` unix seconds; these and the apparent ("feels like") temperatures
@@ -119,15 +127,16 @@ enum PlacesJSON {
   private static func forecast(_ weather: WeatherData?) -> JSON {
     guard let weather else { return .null }
     func conditions(_ hour: WeatherConditions) -> JSON {
-      .object([
-        ("time", .int(hour.time)), ("summary", .optional(hour.summary)),
-        ("icon", .optional(hour.icon?.rawValue)),
-        ("temperature", .optionalDecimal(hour.temperature)),
-        ("windSpeed", .optionalDecimal(hour.windSpeed)),
-        ("precipitationProbability", .optionalDecimal(hour.precipitationProbability)),
-        ("apparentTemperature", .optionalDecimal(hour.apparentTemperature)),
-        ("precipitation", .optionalDecimal(hour.precipitation)),
-      ])
+      .object(
+        [
+          ("time", .int(hour.time)), ("summary", .optional(hour.summary)),
+          ("icon", .optional(hour.icon?.rawValue)),
+          ("temperature", .optionalDecimal(hour.temperature)),
+          ("windSpeed", .optionalDecimal(hour.windSpeed)),
+          ("precipitationProbability", .optionalDecimal(hour.precipitationProbability)),
+          ("apparentTemperature", .optionalDecimal(hour.apparentTemperature)),
+          ("precipitation", .optionalDecimal(hour.precipitation)),
+        ] + ExportedReadings.members(hour.readings))
     }
     func instant(_ time: Int64?) -> JSON { time.map { .int($0) } ?? .null }
     return .object([
@@ -141,18 +150,19 @@ enum PlacesJSON {
         "days",
         .array(
           weather.days.map { day in
-            .object([
-              ("time", .int(day.time)), ("summary", .optional(day.summary)),
-              ("icon", .optional(day.icon?.rawValue)),
-              ("temperatureMin", .optionalDecimal(day.temperatureMin)),
-              ("temperatureMax", .optionalDecimal(day.temperatureMax)),
-              ("windSpeed", .optionalDecimal(day.windSpeed)),
-              ("precipitationProbability", .optionalDecimal(day.precipitationProbability)),
-              ("precipitationSum", .optionalDecimal(day.precipitationSum)),
-              ("apparentTemperatureMin", .optionalDecimal(day.apparentTemperatureMin)),
-              ("apparentTemperatureMax", .optionalDecimal(day.apparentTemperatureMax)),
-              ("sunrise", instant(day.sunrise)), ("sunset", instant(day.sunset)),
-            ])
+            .object(
+              [
+                ("time", .int(day.time)), ("summary", .optional(day.summary)),
+                ("icon", .optional(day.icon?.rawValue)),
+                ("temperatureMin", .optionalDecimal(day.temperatureMin)),
+                ("temperatureMax", .optionalDecimal(day.temperatureMax)),
+                ("windSpeed", .optionalDecimal(day.windSpeed)),
+                ("precipitationProbability", .optionalDecimal(day.precipitationProbability)),
+                ("precipitationSum", .optionalDecimal(day.precipitationSum)),
+                ("apparentTemperatureMin", .optionalDecimal(day.apparentTemperatureMin)),
+                ("apparentTemperatureMax", .optionalDecimal(day.apparentTemperatureMax)),
+                ("sunrise", instant(day.sunrise)), ("sunset", instant(day.sunset)),
+              ] + ExportedReadings.members(day.readings))
           })
       ),
       ("hours", .array(weather.hours.map(conditions))),
@@ -595,6 +605,18 @@ private struct FieldReader {
     }
   }
 
+  /// The readings a current, day or hour object carries; each absent or null key is missing.
+  mutating func readings(_ node: JSONNode, _ context: RecordContext, path: String)
+    -> WeatherReadings
+  {
+    var readings = WeatherReadings()
+    for field in ExportedReadings.fields {
+      readings[keyPath: field.value] = value(
+        node, field.key, context, path: path, range: field.range)
+    }
+    return readings
+  }
+
   mutating func conditions(_ node: JSONNode, _ context: RecordContext, path: String)
     -> WeatherConditions?
   {
@@ -610,7 +632,8 @@ private struct FieldReader {
       precipitationProbability: value(
         node, "precipitationProbability", context, path: path, range: 0...1),
       apparentTemperature: value(node, "apparentTemperature", context, path: path),
-      precipitation: value(node, "precipitation", context, path: path, range: nonNegative))
+      precipitation: value(node, "precipitation", context, path: path, range: nonNegative),
+      readings: readings(node, context, path: path))
     guard problems.count == before, time != nil else { return nil }
     return conditions
   }
@@ -632,7 +655,8 @@ private struct FieldReader {
       apparentTemperatureMin: value(node, "apparentTemperatureMin", context, path: path),
       apparentTemperatureMax: value(node, "apparentTemperatureMax", context, path: path),
       sunrise: instant(node, "sunrise", context, path: path),
-      sunset: instant(node, "sunset", context, path: path))
+      sunset: instant(node, "sunset", context, path: path),
+      readings: readings(node, context, path: path))
     guard problems.count == before, time != nil else { return nil }
     if let low = day.temperatureMin, let high = day.temperatureMax, low > high {
       problems.add(context.problem(path + "temperatureMin", "is above temperatureMax"))
@@ -648,5 +672,36 @@ private struct FieldReader {
       return nil
     }
     return day
+  }
+}
+
+/// The readings' keys in Cloudy's export, in the store's base units, each with the values a
+/// store accepts (what its CHECK constraints allow).
+enum ExportedReadings {
+  static var fields:
+    [(key: String, value: WritableKeyPath<WeatherReadings, Double?>, range: ClosedRange<Double>)]
+  {
+    let any = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
+    let nonNegative = 0...Double.greatestFiniteMagnitude
+    return [
+      ("humidity", \.humidity, 0...100), ("dewPoint", \.dewPoint, any),
+      ("pressure", \.pressure, 1...Double.greatestFiniteMagnitude),
+      ("windDirection", \.windDirection, 0...360), ("windGust", \.windGust, nonNegative),
+      ("uvIndex", \.uvIndex, nonNegative), ("visibility", \.visibility, nonNegative),
+      ("cloudCover", \.cloudCover, 0...100), ("europeanAQI", \.europeanAQI, nonNegative),
+      ("usAQI", \.usAQI, nonNegative), ("pm25", \.pm25, nonNegative),
+      ("pm10", \.pm10, nonNegative), ("ozone", \.ozone, nonNegative),
+      ("nitrogenDioxide", \.nitrogenDioxide, nonNegative),
+      ("alderPollen", \.alderPollen, nonNegative), ("birchPollen", \.birchPollen, nonNegative),
+      ("grassPollen", \.grassPollen, nonNegative),
+      ("mugwortPollen", \.mugwortPollen, nonNegative),
+      ("olivePollen", \.olivePollen, nonNegative),
+      ("ragweedPollen", \.ragweedPollen, nonNegative),
+    ]
+  }
+
+  /// The members for the readings held, in `fields`' order; none for a missing one.
+  static func members(_ readings: WeatherReadings) -> [(String, JSON)] {
+    fields.compactMap { field in readings[keyPath: field.value].map { (field.key, .decimal($0)) } }
   }
 }

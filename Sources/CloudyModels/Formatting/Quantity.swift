@@ -7,7 +7,8 @@
 public struct Quantity: Hashable, Sendable {
   public var value: Double
   /// Exactly one of `°C`, `°F`, `%`, `hPa`, `inHg`, `mmHg`, `kPa`, `km/h`, `m/s`, `mph`, `kn`,
-  /// `Bft`, `mm`, `in`, `km`, `mi`, `°`, `""` (UV index), `EAQI`, `US AQI`, `µg/m³`, `unix`.
+  /// `Bft`, `mm`, `in`, `km`, `mi`, `°`, `""` (UV index), `EAQI`, `US AQI`, `µg/m³`,
+  /// `grains/m³`, `unix`.
   public var unit: String
   public var text: String
   public var isWhole: Bool
@@ -50,6 +51,14 @@ public struct Quantity: Hashable, Sendable {
     Quantity(
       value: microgramsPerCubicMetre, unit: "µg/m³",
       text: DecimalText.fixed(microgramsPerCubicMetre, decimals: 1) + " µg/m³")
+  }
+
+  /// A pollen count, grains per cubic metre of air, to the tenth Open-Meteo gives:
+  /// "121.9 grains/m³".
+  public static func pollen(_ grainsPerCubicMetre: Double) -> Quantity {
+    Quantity(
+      value: grainsPerCubicMetre, unit: "grains/m³",
+      text: DecimalText.fixed(grainsPerCubicMetre, decimals: 1) + " grains/m³")
   }
 
   /// An instant (sunrise, sunset): unix seconds, its text the local time the caller formatted.

@@ -80,10 +80,13 @@ public struct OpenMeteoProvider: ForecastProvider {
       ])
   }
 
-  /// The air-quality request for a coordinate: the indexes and pollutants now and for the
-  /// hours the forecast asks for, in unix times.
+  /// The air-quality request for a coordinate: the indexes, pollutants and pollen now and for
+  /// the hours the forecast asks for, in unix times. Pollen is asked everywhere; Open-Meteo
+  /// answers it in Europe and `null` elsewhere, which is kept as missing.
   public func airQualityURL(for coordinate: Coordinate) throws(ForecastError) -> URL {
-    let variables = "european_aqi,us_aqi,pm2_5,pm10,ozone,nitrogen_dioxide"
+    let variables =
+      "european_aqi,us_aqi,pm2_5,pm10,ozone,nitrogen_dioxide,alder_pollen,birch_pollen,"
+      + "grass_pollen,mugwort_pollen,olive_pollen,ragweed_pollen"
     return try RequestURL.make(
       base: airQualityURL, appendingPath: "/v1/air-quality",
       query: [

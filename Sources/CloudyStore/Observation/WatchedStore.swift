@@ -146,6 +146,13 @@ extension WatchedStore: ForecastStoring {
   }
 
   @discardableResult
+  public func update(for place: Place, _ change: (WeatherData) throws -> WeatherData) throws
+    -> (cached: WeatherData, stored: WeatherData)?
+  {
+    try writing { try ForecastRepository(database: $0).update(for: place, change) }
+  }
+
+  @discardableResult
   public func prune(issuedBefore cutoff: Int64) throws -> Int {
     try writing { try ForecastRepository(database: $0).prune(issuedBefore: cutoff) }
   }

@@ -27,6 +27,12 @@ public enum QuantityKind: String, CaseIterable, Hashable, Sendable {
   case pm10
   case ozone
   case nitrogenDioxide
+  case alderPollen
+  case birchPollen
+  case grassPollen
+  case mugwortPollen
+  case olivePollen
+  case ragweedPollen
 
   /// What a line of text calls it: "Dew point", "UV index".
   public var label: String {
@@ -55,6 +61,12 @@ public enum QuantityKind: String, CaseIterable, Hashable, Sendable {
     case .pm10: "PM10"
     case .ozone: "Ozone"
     case .nitrogenDioxide: "Nitrogen dioxide"
+    case .alderPollen: "Alder pollen"
+    case .birchPollen: "Birch pollen"
+    case .grassPollen: "Grass pollen"
+    case .mugwortPollen: "Mugwort pollen"
+    case .olivePollen: "Olive pollen"
+    case .ragweedPollen: "Ragweed pollen"
     }
   }
 }
@@ -178,6 +190,12 @@ enum QuantityRows {
     if let value = readings.nitrogenDioxide {
       rows.append(QuantityRow(.nitrogenDioxide, .concentration(value)))
     }
+    let pollen: [(QuantityKind, Double?)] = [
+      (.alderPollen, readings.alderPollen), (.birchPollen, readings.birchPollen),
+      (.grassPollen, readings.grassPollen), (.mugwortPollen, readings.mugwortPollen),
+      (.olivePollen, readings.olivePollen), (.ragweedPollen, readings.ragweedPollen),
+    ]
+    for case (let kind, let value?) in pollen { rows.append(QuantityRow(kind, .pollen(value))) }
   }
 
   /// "9 mph NW, gusts 18 mph": the wind as a person reads it; nil without a speed.
@@ -194,10 +212,16 @@ enum QuantityRows {
 
 extension QuantityKind {
   /// The quantities "now" and an hour may hold, in order: what `lackingQuantities` checks.
+  /// Pollen is not among them: Open-Meteo publishes it only in Europe, so six keys would be
+  /// "lacking" from every other forecast; where a response has it, it has its rows.
   public static let conditions: [QuantityKind] = [
     .temperature, .apparentTemperature, .dewPoint, .humidity, .pressure, .windSpeed, .windGust,
     .windDirection, .uvIndex, .visibility, .cloudCover, .precipitation, .precipitationProbability,
     .airQuality,
+  ]
+  /// The pollen counts, in the JSON's order.
+  public static let pollen: [QuantityKind] = [
+    .alderPollen, .birchPollen, .grassPollen, .mugwortPollen, .olivePollen, .ragweedPollen,
   ]
   /// The quantities a day may hold.
   public static let days: [QuantityKind] = [

@@ -209,11 +209,11 @@ enum WeatherPage {
   }
 
   /// The day's other quantities (dew point, humidity, pressure, UV, visibility, cloud cover,
-  /// air quality), each a fact with its unit as the view model wrote it.
+  /// air quality, pollen), each a fact with its unit as the view model wrote it.
   private static func quantityFacts(_ rows: [QuantityRow]) -> HTML {
-    let kinds: [QuantityKind] = [
-      .dewPoint, .humidity, .pressure, .uvIndex, .visibility, .cloudCover, .airQuality,
-    ]
+    let kinds: [QuantityKind] =
+      [.dewPoint, .humidity, .pressure, .uvIndex, .visibility, .cloudCover, .airQuality]
+      + QuantityKind.pollen
     let facts = kinds.compactMap { kind in rows.first(kind).map { fact($0.label, $0.text) } }
     return "\(facts)"
   }
