@@ -98,11 +98,14 @@ public struct WeatherConditions: Hashable, Sendable {
 
   /// Whether it holds anything besides its time: a row without a value is not kept.
   /// Readings alone do not make a row: the schema asks for one of the values above.
-  public var hasValue: Bool { !missing.isSuperset(of: WeatherValue.conditions) }
+  public var hasValue: Bool { !missingValues.isSuperset(of: WeatherValue.conditionBits) }
 
   /// The values it lacks, of those an hour can hold.
-  public var missing: Set<WeatherValue> {
-    var result = Set<WeatherValue>(minimumCapacity: WeatherValue.caseCount)
+  public var missing: Set<WeatherValue> { Set(missingValues.values) }
+
+  /// The values it lacks, as bits: what a view asks of every row (see `WeatherValues`).
+  public var missingValues: WeatherValues {
+    var result = WeatherValues()
     if summary == nil { result.insert(.summary) }
     if icon == nil { result.insert(.icon) }
     if temperature == nil { result.insert(.temperature) }
@@ -168,11 +171,14 @@ public struct WeatherDayData: Hashable, Sendable {
 
   /// Whether it holds anything besides its date: a day without a value is not kept.
   /// Readings alone do not make a day: the schema asks for one of the values above.
-  public var hasValue: Bool { !missing.isSuperset(of: WeatherValue.days) }
+  public var hasValue: Bool { !missingValues.isSuperset(of: WeatherValue.dayBits) }
 
   /// The values it lacks, of those a day can hold.
-  public var missing: Set<WeatherValue> {
-    var result = Set<WeatherValue>(minimumCapacity: WeatherValue.caseCount)
+  public var missing: Set<WeatherValue> { Set(missingValues.values) }
+
+  /// The values it lacks, as bits: what a view asks of every row (see `WeatherValues`).
+  public var missingValues: WeatherValues {
+    var result = WeatherValues()
     if summary == nil { result.insert(.summary) }
     if icon == nil { result.insert(.icon) }
     if temperatureMin == nil { result.insert(.temperatureMin) }
@@ -240,24 +246,25 @@ public enum WeatherValue: String, CaseIterable, Hashable, Sendable, Comparable {
   }
 
   /// The values "now" and an hour hold.
-  public static let conditions: Set<WeatherValue> = [
+  public static let conditions = Set(conditionBits.values)
+  /// The values `WeatherReadings` holds, in a moment and in a day.
+  public static let readings = Set(readingBits.values)
+  /// The values a day holds.
+  public static let days = Set(dayBits.values)
+
+  /// `conditions`, `readings` and `days` as bits, for `hasValue` (see `WeatherValues`).
+  static let conditionBits = WeatherValues([
     .summary, .icon, .temperature, .windSpeed, .precipitationProbability, .apparentTemperature,
     .precipitation,
-  ]
-  /// The values `WeatherReadings` holds, in a moment and in a day.
-  public static let readings: Set<WeatherValue> = [
+  ])
+  static let readingBits = WeatherValues([
     .humidity, .dewPoint, .pressure, .windDirection, .windGust, .uvIndex, .visibility,
     .cloudCover, .airQuality,
-  ]
-  /// The values a day holds.
-  public static let days: Set<WeatherValue> = [
+  ])
+  static let dayBits = WeatherValues([
     .summary, .icon, .temperatureMin, .temperatureMax, .windSpeed, .precipitationProbability,
     .precipitation, .apparentTemperature, .sunrise, .sunset,
-  ]
-
-  /// How many values there are: a `missing` set is made this large at once, instead of
-  /// growing (and rehashing) as values are found missing.
-  static let caseCount = allCases.count
+  ])
 
   public static func < (lhs: WeatherValue, rhs: WeatherValue) -> Bool {
     (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)

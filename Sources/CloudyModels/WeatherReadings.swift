@@ -81,7 +81,7 @@ public struct WeatherReadings: Hashable, Sendable {
   public static let none = WeatherReadings()
 
   /// Whether it holds any value.
-  public var hasValue: Bool { !missing.isSuperset(of: WeatherValue.readings) }
+  public var hasValue: Bool { !missingValues.isSuperset(of: WeatherValue.readingBits) }
 
   /// The air-quality values (pollen among them), as one Open-Meteo air-quality hour gives them.
   public var airQuality: WeatherReadings {
@@ -115,15 +115,18 @@ public struct WeatherReadings: Hashable, Sendable {
   }
 
   /// The readings it lacks.
-  public var missing: Set<WeatherValue> {
-    var result = Set<WeatherValue>(minimumCapacity: WeatherValue.readings.count)
+  public var missing: Set<WeatherValue> { Set(missingValues.values) }
+
+  /// The readings it lacks, as bits (see `WeatherValues`).
+  public var missingValues: WeatherValues {
+    var result = WeatherValues()
     insertMissing(into: &result)
     return result
   }
 
   /// Adds the readings it lacks to `result`: a day's or an hour's `missing` gathers them
   /// without a set of their own.
-  func insertMissing(into result: inout Set<WeatherValue>) {
+  func insertMissing(into result: inout WeatherValues) {
     if humidity == nil { result.insert(.humidity) }
     if dewPoint == nil { result.insert(.dewPoint) }
     if pressure == nil { result.insert(.pressure) }

@@ -51,7 +51,7 @@ public struct DayViewModel: Hashable, Sendable {
     apparentTemperature = conditions.apparentTemperature.map(settings.temperature.format)
     precipitation = conditions.precipitation.map(settings.precipitation.format(inches:))
     precipitationProbability = conditions.precipitationProbability.map(MissingValue.percent)
-    missing = MissingValue.shown(conditions.missing, of: MissingValue.conditionsShown)
+    missing = MissingValue.shown(conditions.missingValues, of: MissingValue.conditionsShown)
     quantities = QuantityRows.conditions(conditions, settings: settings)
     wind = QuantityRows.windLine(quantities) ?? MissingValue.text
   }
@@ -96,7 +96,7 @@ public enum MissingValue {
   ]
 
   /// The shown values among `missing`, in the order shown.
-  static func shown(_ missing: Set<WeatherValue>, of shown: [WeatherValue]) -> [WeatherValue] {
+  static func shown(_ missing: WeatherValues, of shown: [WeatherValue]) -> [WeatherValue] {
     shown.filter { missing.contains($0) }
   }
 

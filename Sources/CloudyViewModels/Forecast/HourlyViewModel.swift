@@ -7,17 +7,17 @@ public struct HourlyViewModel: Hashable, Sendable {
   public let missing: [WeatherValue]
 
   /// The values no hour has, gathered once: `has(_:)` is asked for every column.
-  private let missingEverywhere: Set<WeatherValue>
+  private let missingEverywhere: WeatherValues
 
   public init(hours: [WeatherHourData], settings: Settings, timeZone: any TimeZoneFormatting) {
     // Each hour's missing values are worked out once, for its row and for the columns.
-    let lacking = hours.map(\.missing)
+    let lacking = hours.map(\.missingValues)
     self.hours = timeZone.reading { zone in
       zip(hours, lacking).map {
         WeatherHourViewModel(hour: $0, lacking: $1, settings: settings, zone: zone)
       }
     }
-    missingEverywhere = lacking.reduce(Set(WeatherValue.allCases)) { $0.intersection($1) }
+    missingEverywhere = lacking.reduce(WeatherValues.all) { $0.intersection($1) }
     missing = MissingValue.shown(missingEverywhere, of: MissingValue.conditionsShown)
   }
 
@@ -79,9 +79,9 @@ public struct WeatherHourViewModel: Hashable, Sendable {
   /// (`.precipitation`, in the unit chosen) from here.
   public let quantities: [QuantityRow]
 
-  /// `lacking`: `data.missing`, worked out by the caller once.
+  /// `lacking`: `data.missingValues`, worked out by the caller once.
   init(
-    hour data: WeatherHourData, lacking: Set<WeatherValue>, settings: Settings,
+    hour data: WeatherHourData, lacking: WeatherValues, settings: Settings,
     zone: any LocalTimeReading
   ) {
     self.data = data

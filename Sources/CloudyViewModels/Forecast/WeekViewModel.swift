@@ -9,17 +9,17 @@ public struct WeekViewModel: Hashable, Sendable {
   public let missing: [WeatherValue]
 
   /// The values no day has, gathered once: `has(_:)` is asked for every column.
-  private let missingEverywhere: Set<WeatherValue>
+  private let missingEverywhere: WeatherValues
 
   public init(days: [WeatherDayData], settings: Settings, timeZone: any TimeZoneFormatting) {
     // Each day's missing values are worked out once, for its row and for the columns.
-    let lacking = days.map(\.missing)
+    let lacking = days.map(\.missingValues)
     self.days = timeZone.reading { zone in
       zip(days, lacking).map {
         WeatherDayViewModel(day: $0, lacking: $1, settings: settings, zone: zone)
       }
     }
-    missingEverywhere = lacking.reduce(Set(WeatherValue.allCases)) { $0.intersection($1) }
+    missingEverywhere = lacking.reduce(WeatherValues.all) { $0.intersection($1) }
     missing = MissingValue.shown(missingEverywhere, of: MissingValue.daysShown)
   }
 
@@ -66,9 +66,9 @@ public struct WeatherDayViewModel: Hashable, Sendable {
   /// whatever else the response gives per day), converted and formatted by the settings.
   public let quantities: [QuantityRow]
 
-  /// `lacking`: `data.missing`, worked out by the caller once.
+  /// `lacking`: `data.missingValues`, worked out by the caller once.
   init(
-    day data: WeatherDayData, lacking: Set<WeatherValue>, settings: Settings,
+    day data: WeatherDayData, lacking: WeatherValues, settings: Settings,
     zone: any LocalTimeReading
   ) {
     self.data = data
