@@ -25,9 +25,7 @@ public enum Output {
 
   /// `--json`: one document, indented, keys in the order the shape lists them.
   public static func json(_ value: JSON) {
-    var bytes = value.renderedBytes()
-    bytes.append(0x0A)
-    StandardOutput.write(bytes)
+    value.render { StandardOutput.write($0) }
   }
 
   /// One compact JSON document on one line (JSON Lines, for `--watch --json`).

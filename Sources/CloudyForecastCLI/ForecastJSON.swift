@@ -173,7 +173,11 @@ public enum ForecastJSON {
       }
       let object: JSON = .object([
         ("numberOfHours", .int(Int64(hourly.numberOfHours))),
-        ("hours", .array(hourly.hours.map(hour))),
+        // Each hour made as it is written: 384 hours of quantities are never held whole.
+        (
+          "hours",
+          .lazyArray(count: hourly.hours.count) { [hours = hourly.hours] in hour(hours[$0]) }
+        ),
         ("cachedHours", .int(Int64(model.cachedHours))),
       ])
       return (

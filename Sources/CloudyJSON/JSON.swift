@@ -4,7 +4,11 @@
 ///
 /// Written by hand rather than with Foundation's JSONEncoder on purpose: loading Foundation
 /// costs a CLI command more than the work itself (see DESIGN.md), and the shapes are small.
-public indirect enum JSON: Equatable, Sendable {
+///
+/// Not `indirect`: an array or object keeps its elements in the array's own heap storage
+/// already, and a box around every value was one more allocation per number and string
+/// (384 hours of quantities are some 30,000 values).
+public enum JSON: Equatable, Sendable {
   case null
   case bool(Bool)
   case int(Int64)
@@ -22,6 +26,10 @@ public indirect enum JSON: Equatable, Sendable {
   /// to any reader; only the layout differs (a 384-hour forecast's quantities take 15 lines
   /// an hour instead of 70).
   case inlineObject([(String, JSON)])
+  /// An array whose elements are made as it is written, one at a time, `element(index)` for
+  /// each index below `count`: a long list (384 hours of a forecast, each with its quantities)
+  /// is never held whole as JSON values. The same JSON as `.array` of the elements.
+  case lazyArray(count: Int, element: @Sendable (Int) -> JSON)
 
   public static func == (lhs: JSON, rhs: JSON) -> Bool { lhs.rendered() == rhs.rendered() }
 
@@ -50,6 +58,18 @@ public indirect enum JSON: Equatable, Sendable {
     return output.bytes
   }
 
+  /// `rendered()` and a line break, handed to `write` in pieces of about 64 KiB as they are
+  /// made: a 600 KB document (`show --hourly --hours 384 --json`) is never held whole, so the
+  /// memory it would take (and the page faults of growing it) is not spent.
+  public func render(in write: ([UInt8]) -> Void) {
+    withoutActuallyEscaping(write) { write in
+      var output = Bytes(sink: write)
+      self.write(to: &output, indent: 0, inlineNumbers: false)
+      output.append(0x0A)
+      write(output.bytes)
+    }
+  }
+
   /// As a file is written: pretty-printed, a list of plain numbers (a GeoJSON coordinate) kept
   /// on one line, followed by a line break; as UTF-8 bytes.
   public func exported() -> [UInt8] {
@@ -71,8 +91,22 @@ public indirect enum JSON: Equatable, Sendable {
   /// that was most of `show --hourly --json`'s time).
   struct Bytes {
     var bytes: [UInt8] = []
+    /// Where full pieces go when the document is written as it is made (`render(in:)`).
+    let sink: (([UInt8]) -> Void)?
+    static let piece = 65_536
 
-    init() { bytes.reserveCapacity(4096) }
+    init(sink: (([UInt8]) -> Void)? = nil) {
+      self.sink = sink
+      bytes.reserveCapacity(sink == nil ? 4096 : Self.piece + 4096)
+    }
+
+    /// Hands what is written so far to the sink once it is a piece long (between members: the
+    /// one place a check per member costs nothing that matters).
+    mutating func flushIfFull() {
+      guard let sink, bytes.count >= Self.piece else { return }
+      sink(bytes)
+      bytes.removeAll(keepingCapacity: true)
+    }
 
     mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
@@ -100,6 +134,13 @@ public indirect enum JSON: Equatable, Sendable {
       for (index, value) in values.enumerated() {
         if index > 0 { output.append(UInt8(ascii: ",")) }
         value.writeCompact(to: &output)
+      }
+      output.append("]")
+    case .lazyArray(let count, let element):
+      output.append("[")
+      for index in 0..<count {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        element(index).writeCompact(to: &output)
       }
       output.append("]")
     case .object(let members), .inlineObject(let members):
@@ -130,7 +171,16 @@ public indirect enum JSON: Equatable, Sendable {
       }
     case .string(let value): JSON.writeString(value, to: &output)
     case .array(let values):
-      JSON.writeArray(values, to: &output, indent: indent, inlineNumbers: inlineNumbers)
+      if inlineNumbers, values.allSatisfy(\.isNumber) {
+        JSON.writeNumbers(values, to: &output)
+      } else {
+        JSON.writeArray(
+          count: values.count, element: { values[$0] }, to: &output, indent: indent,
+          inlineNumbers: inlineNumbers)
+      }
+    case .lazyArray(let count, let element):
+      JSON.writeArray(
+        count: count, element: element, to: &output, indent: indent, inlineNumbers: inlineNumbers)
     case .object(let members):
       JSON.writeObject(members, to: &output, indent: indent, inlineNumbers: inlineNumbers)
     case .inlineObject(let members):
@@ -150,28 +200,30 @@ public indirect enum JSON: Equatable, Sendable {
     }
   }
 
-  /// One element a line, or, when `inlineNumbers` and they are all numbers, all on one line.
+  /// Numbers on one line, `[174.76, -36.85]` (a GeoJSON coordinate in an exported file).
+  private static func writeNumbers(_ values: [JSON], to output: inout Bytes) {
+    output.append("[")
+    for (index, value) in values.enumerated() {
+      if index > 0 { output.append(", ") }
+      value.write(to: &output, indent: 0, inlineNumbers: true)
+    }
+    output.append("]")
+  }
+
+  /// One element a line.
   private static func writeArray(
-    _ values: [JSON], to output: inout Bytes, indent: Int, inlineNumbers: Bool
+    count: Int, element: (Int) -> JSON, to output: inout Bytes, indent: Int, inlineNumbers: Bool
   ) {
-    guard !values.isEmpty else {
+    guard count > 0 else {
       output.append("[]")
       return
     }
-    if inlineNumbers, values.allSatisfy(\.isNumber) {
-      output.append("[")
-      for (index, value) in values.enumerated() {
-        if index > 0 { output.append(", ") }
-        value.write(to: &output, indent: indent, inlineNumbers: inlineNumbers)
-      }
-      output.append("]")
-      return
-    }
     output.append("[\n")
-    for (index, value) in values.enumerated() {
+    for index in 0..<count {
       output.indent(indent + 1)
-      value.write(to: &output, indent: indent + 1, inlineNumbers: inlineNumbers)
-      output.append(index < values.count - 1 ? ",\n" : "\n")
+      element(index).write(to: &output, indent: indent + 1, inlineNumbers: inlineNumbers)
+      output.append(index < count - 1 ? ",\n" : "\n")
+      output.flushIfFull()
     }
     output.indent(indent)
     output.append("]")
@@ -192,6 +244,7 @@ public indirect enum JSON: Equatable, Sendable {
       output.append(": ")
       value.write(to: &output, indent: indent + 1, inlineNumbers: inlineNumbers)
       output.append(index < members.count - 1 ? ",\n" : "\n")
+      output.flushIfFull()
     }
     output.indent(indent)
     output.append("}")
@@ -208,7 +261,7 @@ public indirect enum JSON: Equatable, Sendable {
       JSON.writeString(key, to: &output)
       output.append(": ")
       switch value {
-      case .array, .object: value.writeCompact(to: &output)
+      case .array, .object, .lazyArray: value.writeCompact(to: &output)
       default: value.write(to: &output, indent: 0, inlineNumbers: inlineNumbers)
       }
     }

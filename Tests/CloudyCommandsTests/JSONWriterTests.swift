@@ -68,8 +68,29 @@ struct JSONWriterTests {
         == #"{"name":"Berlin","empty":[],"none":{},"quantities":{"windSpeed":{"value":3.32,"unit":"mph","text":"3 mph"},"nested":{"list":[1,2],"ok":true}},"list":[1,null]}"#
     )
     #expect(Array(value.rendered().utf8) == value.renderedBytes())
+    var pieces: [[UInt8]] = []
+    value.render { pieces.append($0) }
+    #expect(pieces.joined().elementsEqual(Array((value.rendered() + "\n").utf8)))
     #expect(
       JSON.array([.decimal(174.76), .decimal(-36.85)]).exported()
         == Array("[174.76, -36.85]\n".utf8))
+  }
+
+  @Test(
+    "a lazy array is the array of its elements, made as it is written; long documents in pieces")
+  func lazyArrayAndPieces() {
+    let hours = (0..<3000).map { JSON.object([("hour", .int(Int64($0))), ("text", .string("x"))]) }
+    let lazy = JSON.object([
+      ("hours", .lazyArray(count: hours.count) { hours[$0] }),
+      ("none", .lazyArray(count: 0) { _ in .null }),
+    ])
+    let eager = JSON.object([("hours", .array(hours)), ("none", .array([]))])
+    #expect(lazy.rendered() == eager.rendered())
+    #expect(lazy.compact() == eager.compact())
+    var pieces: [[UInt8]] = []
+    lazy.render { pieces.append($0) }
+    #expect(pieces.count > 1)  // about 64 KiB each
+    #expect(pieces.dropLast().allSatisfy { $0.count >= 65_536 && $0.count < 70_000 })
+    #expect(pieces.joined().elementsEqual(Array((eager.rendered() + "\n").utf8)))
   }
 }
