@@ -5,10 +5,11 @@ public import CloudyModels
 public protocol ForecastStoring {
   /// The newest cached forecast of `place`; nil when none is cached.
   func latest(for place: Place) throws -> WeatherData?
-  /// The newest cached forecast of `place` with the rows of `parts` only: its own row (the
-  /// current conditions) always, its days and hours when `parts` names them; `contents` still
-  /// says every part it holds. A command that prints one view reads what it prints. nil when
-  /// none is cached.
+  /// The newest cached forecast of `place` with the parts `parts` names only: its own row
+  /// (provider, place, zone, times) always, its current conditions, days and hours when
+  /// `parts` names them (a part left out is empty: conditions with their time alone, no days,
+  /// no hours); `contents` still says every part it holds. A command that prints one view
+  /// reads what it prints. nil when none is cached.
   func latest(for place: Place, reading parts: ForecastContents) throws -> WeatherData?
   /// Replaces the cached forecast of `place` in one transaction.
   func save(_ weather: WeatherData, for place: Place) throws
@@ -26,10 +27,14 @@ public protocol ForecastStoring {
 }
 
 extension ForecastStoring {
-  /// The whole forecast, less the days or hours `parts` does not name: right for any store
-  /// (a store that holds forecasts in memory has nothing to save by reading less).
+  /// The whole forecast, less the conditions, days or hours `parts` does not name: right for
+  /// any store (a store that holds forecasts in memory has nothing to save by reading less).
   public func latest(for place: Place, reading parts: ForecastContents) throws -> WeatherData? {
     guard var weather = try latest(for: place) else { return nil }
+    if !parts.contains(.current) {
+      weather.current = WeatherConditions(
+        time: weather.current.time, summary: nil, icon: nil, temperature: nil, windSpeed: nil)
+    }
     if !parts.contains(.daily) { weather.days = [] }
     if !parts.contains(.hourly) { weather.hours = [] }
     return weather

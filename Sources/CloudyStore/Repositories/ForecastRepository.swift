@@ -136,7 +136,8 @@ public struct ForecastRepository {
     try latest(for: place, reading: .all)
   }
 
-  /// The same with the days or hours read only when `parts` names them (see `ForecastStoring`):
+  /// The same with the current conditions, days or hours read only when `parts` names them
+  /// (see `ForecastStoring`):
   /// for a part left out, one `EXISTS` says whether the forecast has it. `show --week` reads
   /// no hours (48 rows and a statement, a tenth of its work).
   public func latest(for place: Place, reading parts: ForecastContents) throws -> WeatherData? {
@@ -147,7 +148,10 @@ public struct ForecastRepository {
   private static func latest(
     for place: Place, reading parts: ForecastContents = .all, in db: Database
   ) throws -> WeatherData? {
-    guard let (id, header) = try readForecast(of: place, in: db) else { return nil }
+    guard
+      let (id, header) = try readForecast(
+        of: place, current: parts.contains(.current), in: db)
+    else { return nil }
     var weather = header
     if parts.contains(.daily) {
       weather.days = try readDays(of: id, in: db)
@@ -173,40 +177,56 @@ public struct ForecastRepository {
       "SELECT EXISTS (SELECT 1 FROM \(table) WHERE forecast_id = ?)", [forecastID]) == 1
   }
 
-  /// The forecast's own row, as weather without days or hours yet, and its id.
-  private static func readForecast(of place: Place, in db: Database) throws -> (
+  /// The forecast's own row, as weather without days or hours yet, and its id. Its current
+  /// conditions only when `current`: a view of the days or the hours shows none of them, and
+  /// the 27 columns it would not read are most of what preparing the statement costs. Without
+  /// them the conditions hold their time alone (`contents` still says whether the forecast
+  /// has them, as it does for days and hours not read).
+  private static func readForecast(of place: Place, current: Bool, in db: Database) throws -> (
     Int64, WeatherData
   )? {
-    try db.queryFirst(
-      """
-      SELECT id, provider, fetched_at, latitude, longitude, time_zone, observed_at, summary, icon,
-        temperature, wind_speed, precipitation_probability, coalesce(issued_at, observed_at),
-        has_current, apparent_temperature, precipitation, last_modified, fresh_until
+    // Columns 0-10 are the same in both statements; the conditions follow from 11.
+    let statement =
+      current
+      ? """
+      SELECT id, provider, fetched_at, latitude, longitude, time_zone, observed_at,
+        coalesce(issued_at, observed_at), has_current, last_modified, fresh_until, summary, icon,
+        temperature, wind_speed, precipitation_probability, apparent_temperature, precipitation
         \(ReadingsColumns.allList)
       FROM forecast WHERE location_id IS ? ORDER BY fetched_at DESC LIMIT 1
-      """, [place.locationID],
-      row: { row in
-        (
-          row.int64(0),
-          WeatherData(
-            provider: ForecastProviderKind(rawValue: row.string(1)) ?? .openMeteo,
-            fetchedAt: row.int64(2),
-            coordinate: try Coordinate(latitude: row.double(3), longitude: row.double(4)),
-            timeZone: row.string(5),
-            current: WeatherConditions(
-              time: row.int64(6), summary: row.optionalString(7),
-              icon: Self.icon(row.optionalString(8)),
-              temperature: row.optionalDouble(9), windSpeed: row.optionalDouble(10),
-              precipitationProbability: Self.fraction(row.optionalDouble(11)),
-              apparentTemperature: row.optionalDouble(14),
-              precipitation: row.optionalDouble(15),
-              readings: ReadingsColumns.read(
-                row, from: 18, airQuality: 18 + Int32(ReadingsColumns.weather.count))),
-            days: [], hours: [], issuedAt: row.int64(12),
-            contents: row.int64(13) == 1 ? .current : [], lastModified: row.optionalString(16),
-            freshUntil: row.isNull(17) ? nil : row.int64(17))
-        )
-      })
+      """
+      : """
+      SELECT id, provider, fetched_at, latitude, longitude, time_zone, observed_at,
+        coalesce(issued_at, observed_at), has_current, last_modified, fresh_until
+      FROM forecast WHERE location_id IS ? ORDER BY fetched_at DESC LIMIT 1
+      """
+    return try db.queryFirst(statement, [place.locationID]) { row in
+      let conditions =
+        current
+        ? WeatherConditions(
+          time: row.int64(6), summary: row.optionalString(11),
+          icon: Self.icon(row.optionalString(12)),
+          temperature: row.optionalDouble(13), windSpeed: row.optionalDouble(14),
+          precipitationProbability: Self.fraction(row.optionalDouble(15)),
+          apparentTemperature: row.optionalDouble(16),
+          precipitation: row.optionalDouble(17),
+          readings: ReadingsColumns.read(
+            row, from: 18, airQuality: 18 + Int32(ReadingsColumns.weather.count)))
+        : WeatherConditions(
+          time: row.int64(6), summary: nil, icon: nil, temperature: nil, windSpeed: nil)
+      return (
+        row.int64(0),
+        WeatherData(
+          provider: ForecastProviderKind(rawValue: row.string(1)) ?? .openMeteo,
+          fetchedAt: row.int64(2),
+          coordinate: try Coordinate(latitude: row.double(3), longitude: row.double(4)),
+          timeZone: row.string(5),
+          current: conditions,
+          days: [], hours: [], issuedAt: row.int64(7),
+          contents: row.int64(8) == 1 ? .current : [], lastModified: row.optionalString(9),
+          freshUntil: row.isNull(10) ? nil : row.int64(10))
+      )
+    }
   }
 
   private static func readDays(of forecastID: Int64, in db: Database) throws -> [WeatherDayData] {

@@ -56,7 +56,8 @@ public final class ForecastViewModel {
   }
 
   /// `zones` finds the time zones times are shown in (CloudyPlatform's `InstalledTimeZones`
-  /// in the tools). `parts`: the days and hours read (`ForecastStoring.latest(for:reading:)`);
+  /// in the tools). `parts`: the current conditions, days and hours read
+  /// (`ForecastStoring.latest(for:reading:)`);
   /// a command that prints one view reads its part only, and the others' views are then empty.
   public init(
     target: ForecastTarget, forecasts: any ForecastStoring, settings: any SettingsStoring,
