@@ -171,15 +171,6 @@ let package = Package(
         "CloudyStoring",
         "CloudyStore", "CloudyPlatform", "CloudyModels", "CloudyDesktopBus",
         argumentParser,
-      ],
-      // Concrete generic types (the `KeyedDecodingContainer<CodingKeys>` each command's
-      // decoding builds, its argument wrappers) through their metadata accessors rather than
-      // by demangling their names at run time, which checks each conformance they need by
-      // scanning every conformance record of the process (about 4,300): `show --week` 0.26 M
-      // instructions less at every start, a tenth of what it does beyond `--version` (issue 40,
-      // Benchmarks/README.md). A code-generation choice only: nothing behaves differently.
-      swiftSettings: [
-        .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
       ]
     ),
     // The full-screen app: CloudyTerminalUI drawn with ncurses; fetching runs
@@ -335,4 +326,22 @@ let swiftSettings: [SwiftSetting] = [
 ]
 for target in package.targets where target.type != .system && target.type != .plugin {
   target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+}
+
+// The command tree a tool start runs through builds concrete generic types (each command's
+// `KeyedDecodingContainer<CodingKeys>`, its argument wrappers, the store's and the view models'
+// collections) through their metadata accessors, not by demangling their names at run time,
+// which checks each conformance they need by scanning every conformance record of the process
+// (about 4,300): `cloudy-forecast show --week` 0.35 M instructions less at every start, an
+// eighth of what it does beyond `--version` (issue 40, Benchmarks/README.md). Code generation
+// only: nothing behaves differently.
+let metadataAccessors = SwiftSetting.unsafeFlags([
+  "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
+])
+for target in package.targets
+where [
+  "CloudyForecastCLI", "CloudyCLI", "CloudyViewModels", "CloudyStore", "CloudyPlatform",
+  "CloudyModels",
+].contains(target.name) {
+  target.swiftSettings = (target.swiftSettings ?? []) + [metadataAccessors]
 }
