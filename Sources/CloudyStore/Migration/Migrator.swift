@@ -34,16 +34,22 @@ public struct Migrator: Sendable {
   /// there, the same statement `appliedMigrations` runs next); the list of its tables is read
   /// only to name them in a refusal, or to see that a file without that table is empty.
   public func checkIdentity(of database: Database) throws {
+    _ = try identify(database)
+  }
+
+  /// `checkIdentity`'s work; returns whether the file has `cloudy_migration` (false: a new,
+  /// empty file), so the caller reads the applied migrations without asking again.
+  private func identify(_ database: Database) throws -> Bool {
     let applicationID = Int32(truncatingIfNeeded: try database.scalarInt("PRAGMA application_id"))
     if applicationID != 0 && applicationID != Self.applicationID {
       throw StoreError.notCloudyDatabase(path: database.path, tables: try database.tableNames())
     }
-    if try !hasMigrationTable(database) {
-      let tables = try database.tableNames()
-      if !tables.isEmpty {
-        throw StoreError.notCloudyDatabase(path: database.path, tables: tables)
-      }
+    if try hasMigrationTable(database) { return true }
+    let tables = try database.tableNames()
+    if !tables.isEmpty {
+      throw StoreError.notCloudyDatabase(path: database.path, tables: tables)
     }
+    return false
   }
 
   private func hasMigrationTable(_ database: Database) throws -> Bool {
@@ -54,7 +60,12 @@ public struct Migrator: Sendable {
   /// What `cloudy_migration` records, oldest first; empty for a new file.
   public func appliedMigrations(in database: Database) throws -> [AppliedMigration] {
     guard try hasMigrationTable(database) else { return [] }
-    return try database.query(
+    return try recordedMigrations(in: database)
+  }
+
+  /// The rows of `cloudy_migration`, which the caller knows is there.
+  private func recordedMigrations(in database: Database) throws -> [AppliedMigration] {
+    try database.query(
       "SELECT version, name, checksum, applied_at FROM cloudy_migration ORDER BY version"
     ) {
       AppliedMigration(
@@ -73,8 +84,7 @@ public struct Migrator: Sendable {
   /// Migrations still to apply. Throws if the file is foreign, newer, or was migrated with
   /// different SQL. Reads only.
   public func pendingMigrations(in database: Database) throws -> [Migration] {
-    try checkIdentity(of: database)
-    let applied = try appliedMigrations(in: database)
+    let applied = try identify(database) ? try recordedMigrations(in: database) : []
     try validate(
       applied: applied, userVersion: Int(try database.scalarInt("PRAGMA user_version")),
       path: database.path)
