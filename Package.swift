@@ -332,7 +332,7 @@ for target in package.targets where target.type != .system && target.type != .pl
 // `KeyedDecodingContainer<CodingKeys>`, its argument wrappers, the store's and the view models'
 // collections) through their metadata accessors, not by demangling their names at run time,
 // which checks each conformance they need by scanning every conformance record of the process
-// (about 4,300): `cloudy-forecast show --week` 0.35 M instructions less at every start, an
+// (about 4,300): `cloudy-forecast show --week` 0.37 M instructions less at every start, an
 // eighth of what it does beyond `--version` (issue 40, Benchmarks/README.md). Code generation
 // only: nothing behaves differently.
 let metadataAccessors = SwiftSetting.unsafeFlags([
