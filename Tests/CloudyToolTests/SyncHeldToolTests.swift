@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// Changes held for a clock far ahead (docs/sync.md, "A clock far ahead") are taken once this
+/// machine's clock comes within a day of them, by the next sync, even when no new file arrives
+/// to carry them in: a quiet folder must not keep them held for ever.
+@Suite("cloudy-db sync: held changes come due")
+struct SyncHeldToolTests {
+  /// A process clock two days from now (libfaketime; file times left real).
+  private func twoDaysAhead() throws -> [String: String] {
+    var environment = try AlertToolTests.clock("")
+    environment["FAKETIME"] = "+2d"
+    environment["NO_FAKE_STAT"] = "1"
+    return environment
+  }
+
+  @Test func aHeldChangeIsTakenWhenTheClockGetsThereThoughNothingNewArrived() throws {
+    let folder = try ToolTestFolder()
+    let (ahead, home, sync) = (
+      folder.file("ahead.sqlite"), folder.file("home.sqlite"), folder.file("sync")
+    )
+    let later = try twoDaysAhead()
+    for arguments in [
+      ["cloudy-locations", "add", "--name", "Far", "--lat", "1", "--lon", "2"],
+      ["cloudy-db", "sync", "--folder", sync],
+    ] {
+      let result = try ToolRunner.run(
+        arguments[0], Array(arguments.dropFirst()) + ["--db", ahead], environment: later)
+      #expect(result.status == 0, "\(result.standardError)")
+    }
+    let first = try jsonObject(
+      try runSucceeding("cloudy-db", ["sync", "--folder", sync, "--json"], home))
+    #expect((first["held"] as? Int ?? 0) > 0)
+    #expect(try sqlite3(home, "SELECT count(*) FROM location") == "0")
+
+    // Two days on for home too: its clock has reached the changes. No file is new.
+    let due = try jsonObject(
+      try ToolRunner.run(
+        "cloudy-db", ["sync", "--folder", sync, "--json", "--db", home], environment: later))
+    #expect((due["applied"] as? Int ?? 0) > 0)
+    #expect(try sqlite3(home, "SELECT name FROM location") == "Far")
+    #expect(try sqlite3(home, "SELECT count(*) FROM sync_held") == "0")
+  }
+}
