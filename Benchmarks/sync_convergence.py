@@ -29,6 +29,19 @@ Pass: after every partition heals and the devices go quiet, every device shows t
 edit had seen before it was made (the one, when there is one: an edit made after seeing another
 must win), and `cloudy-db check` passes everywhere.
 
+Accidents (issue 37; `--no-accidents` leaves them out, as the issue-30 run was): one more
+device whose clock is AHEAD_DAYS days ahead (default 2, beyond the one-day bound: the others
+hold its changes), a restore by `cp` (one device's file copied aside at 30 % of the
+operations, put back over the live file with `cp` at 50 %, its -wal/-shm removed first), a
+tidied folder at 70 % (each device's numbered files below its snapshot's number removed, as
+docs/sync.md allows) and a late joiner at 90 % (a new device that then edits like the others).
+After the partitions heal, every device runs `cloudy-db sync --accept-held` (what a user told
+about the held changes does) until none holds any; only then are the devices compared. Held
+changes are what `cloudy-db check` is meant to report until then, so a check failing with them
+alone is counted, not a problem. Besides the oracle: lost (a place added and never removed
+that no device shows), diverged (devices that differ from device 0), resurrected (a removed
+place shown again).
+
 Then a latency phase: EDITS edits, one at a time, with every watcher running; for each, the time
 from the command's exit (its commit is before it) to the change being in each other device's
 file, polled every 2 ms; p50/p99 printed.
@@ -99,10 +112,11 @@ def percentile(values, fraction):
 
 
 class Device:
-    def __init__(self, run, index, skew):
+    def __init__(self, run, index, skew, ahead=False):
         self.run = run
         self.index = index
         self.skew = skew  # seconds
+        self.ahead = ahead  # its clock is beyond the bound: the others hold its changes
         self.db = os.path.join(run.root, f"device{index}.sqlite")
         self.watcher = None
         self.watch_log = open(os.path.join(run.root, f"device{index}.watch.log"), "ab")
@@ -134,9 +148,34 @@ class Device:
     def start_watch(self):
         assert self.watcher is None
         self.watch_started = time.monotonic()
-        self.watcher = self.spawn("cloudy-db", ["sync", "--folder", self.run.folder, "--watch",
-                                                "--json"],
-                                  stdout=subprocess.DEVNULL, stderr=self.watch_log)
+        for attempt in range(3):
+            self.watcher = self.spawn("cloudy-db", ["sync", "--folder", self.run.folder,
+                                                    "--watch", "--json"],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            # The faketime wrapper itself may fail to start (sem_open: a semaphore left by an
+            # earlier wrapper of the same pid): start it again; the tool's own errors go on to
+            # the device's log.
+            try:
+                error = self.watcher.stderr.read1(4096) if self.watcher.wait(0.3) is not None \
+                    else b""
+            except subprocess.TimeoutExpired:
+                error = b""
+            if b"faketime: sem_open" not in error:
+                break
+            forget_wrapper(self.watcher.pid)
+        self.watch_log.write(error) if error else None
+        self.pipe_log(self.watcher)
+
+    def pipe_log(self, process):
+        """Copies the watcher's stderr into the device's log as it comes (a thread)."""
+        import threading
+
+        def copy():
+            for line in process.stderr:
+                self.watch_log.write(line)
+                self.watch_log.flush()
+
+        threading.Thread(target=copy, daemon=True).start()
 
     def stop_watch(self):
         if self.watcher is None:
@@ -159,7 +198,10 @@ class Device:
     def check(self, why):
         result = self.tool("cloudy-db", ["check"])
         self.run.checks += 1
-        if result.returncode != 0:
+        findings = [line for line in result.stdout.splitlines() if line.strip()]
+        if result.returncode != 0 and findings and all("are held:" in f for f in findings):
+            self.run.held_checks += 1  # what check is for while a clock is ahead
+        elif result.returncode != 0:
             self.run.problems.append(
                 f"device {self.index}: cloudy-db check failed after {why}: "
                 f"{result.returncode} {result.stdout.strip()} {result.stderr.strip()}")
@@ -206,8 +248,15 @@ class Run:
         self.folder = os.path.join(self.root, "Sync")
         skews = [300, -300] + [self.rng.randint(-300, 300) for _ in range(args.devices - 2)]
         self.devices = [Device(self, i, skews[i]) for i in range(args.devices)]
+        if args.accidents:
+            self.devices.append(Device(self, args.devices, args.ahead_days * 86400, ahead=True))
         self.problems = Problems()
         self.checks = 0
+        self.held_checks = 0
+        self.missing_by_device = {}
+        self.accidents = {}
+        self.backup = os.path.join(self.root, "backup.sqlite")
+        self.restored = None
         self.counter = 0
         self.edits = []  # {entity, key, field, value, id: (origin, seq), seen: set}
         self.removed = set()
@@ -277,7 +326,8 @@ class Run:
             return False
         entity, key, field, value = tracked
         origin = device.device_id()
-        if key is None:  # an add: its key is the new place's global id
+        added = key is None
+        if added:  # an add: its key is the new place's global id
             rows = device.query("SELECT p.uid FROM location AS l JOIN sync_place AS p "
                                 "ON p.location_id = l.id WHERE l.name = ?", (value,))
             if not rows:
@@ -289,7 +339,7 @@ class Run:
         if not rows or (origin, rows[0][0]) in seen:
             return False
         self.edits.append({"entity": entity, "key": key, "field": field, "value": value,
-                           "id": (origin, rows[0][0]), "seen": seen})
+                           "id": (origin, rows[0][0]), "seen": seen, "added": added})
         if field == "removed":
             self.removed.add(key)
         return True
@@ -334,6 +384,9 @@ class Run:
         for process, (d, p) in zip(processes, plans):
             _, error = process.communicate()
             forget_wrapper(process.pid)
+            if b"faketime: sem_open" in error:  # the wrapper's, not the tool's: once more
+                retried = d.tool(p[0], p[1])
+                process.returncode, error = retried.returncode, retried.stderr.encode()
             if process.returncode not in (0, 65, 66):
                 self.problems.append(f"device {d.index}: {p[0]} {p[1]} exited "
                                      f"{process.returncode}: {error.decode().strip()}")
@@ -403,9 +456,82 @@ class Run:
             if writer == me or not os.path.isdir(path):
                 continue
             for name in os.listdir(path):
-                if name.endswith(".changes") and (writer, int(name[:-8])) not in applied:
+                if name.endswith(".changes") and name[:-8].isdigit() \
+                        and (writer, int(name[:-8])) not in applied:
                     waiting += 1
         return waiting
+
+    # Accidents (issue 37) ---------------------------------------------------------------------
+
+    def accident(self, kind, pending_apply_kill):
+        """One of the ordinary accidents; False when it must wait (no device fit for it)."""
+        busy = pending_apply_kill[0] if pending_apply_kill else None
+        if kind == "backup":
+            fit = [d for d in self.devices if not d.ahead and d.watcher is not None
+                   and d is not busy]
+            if not fit:
+                return False
+            device = self.restored = self.rng.choice(fit)
+            device.stop_watch()
+            device.tool("cloudy-db", ["sync", "--folder", self.folder])
+            shutil.copyfile(device.db, self.backup)
+            device.start_watch()
+        elif kind == "restore":
+            device = self.restored
+            if device.watcher is None or device is busy:
+                return False
+            device.stop_watch()
+            # What it made since the backup leaves it first (a user restoring from a backup
+            # loses nothing that reached the folder).
+            device.tool("cloudy-db", ["sync", "--folder", self.folder])
+            for suffix in ("-wal", "-shm"):
+                if os.path.exists(device.db + suffix):
+                    os.remove(device.db + suffix)
+            subprocess.run(["cp", self.backup, device.db], check=True)
+            device.start_watch()
+        elif kind == "tidy":
+            removed = 0
+            for writer in os.listdir(self.folder):
+                path = os.path.join(self.folder, writer)
+                snapshot = os.path.join(path, "snapshot.changes")
+                if not os.path.isdir(path) or not os.path.exists(snapshot):
+                    continue
+                with open(snapshot, "rb") as file:
+                    covered = int(file.readline().split()[3])
+                for name in os.listdir(path):
+                    stem = name[:-len(".changes")]
+                    if name.endswith(".changes") and stem.isdigit() and int(stem) < covered:
+                        os.remove(os.path.join(path, name))
+                        removed += 1
+            self.accidents["tidied_files"] = removed
+        elif kind == "join":
+            device = Device(self, len(self.devices), self.rng.randint(-300, 300))
+            self.devices.append(device)
+            device.tool("cloudy-settings", ["show"])
+            device.start_watch()
+        self.accidents[kind] = self.accidents.get(kind, 0) + 1
+        return True
+
+    def accept_held(self):
+        """Every device takes what it holds (`sync --accept-held`) until none holds any and the
+        devices agree."""
+        for _ in range(10):
+            for device in self.devices:
+                result = device.tool("cloudy-db", ["sync", "--accept-held", "--json"])
+                if result.returncode != 0:
+                    self.problems.append(f"device {device.index}: sync --accept-held exited "
+                                         f"{result.returncode}: {result.stderr.strip()}")
+            quiet = self.wait_quiet(60)
+            held = sum(d.query("SELECT count(*) FROM sync_held")[0][0] for d in self.devices)
+            if quiet and held == 0:
+                return True
+        return False
+
+    def lost(self):
+        """Places added and never removed that device 0 does not show."""
+        shown = {uid for _, uid in self.devices[0].places()}
+        added = {e["key"] for e in self.edits if e["added"] and e["key"] not in self.removed}
+        return sorted(added - shown)
 
     # The run ---------------------------------------------------------------------------------
 
@@ -416,6 +542,11 @@ class Run:
                 device.start_watch()
 
     def fingerprint(self, device):
+        if self.args.accidents:
+            # A device that joined after the folder was tidied holds the winning change of each
+            # field (from the snapshots), not every change that lost: compare the winners.
+            return device.query("SELECT count(*), total(wall), total(counter), "
+                                "total(length(CAST(value AS TEXT))) FROM sync_value")[0]
         return device.query("SELECT count(*), total(seq), total(wall) FROM sync_change")[0]
 
     def wait_quiet(self, deadline_seconds):
@@ -459,9 +590,15 @@ class Run:
         done = 0
         next_report = 200
         pending_apply_kill = None  # [device, operations left before its watcher restarts]
+        accidents = [(int(args.ops * f), kind) for f, kind in
+                     ((0.3, "backup"), (0.5, "restore"), (0.7, "tidy"), (0.9, "join"))] \
+            if args.accidents else []
         while done < args.ops:
             now = time.monotonic()
             self.heal_due(now)
+            if accidents and done >= accidents[0][0] \
+                    and self.accident(accidents[0][1], pending_apply_kill):
+                accidents.pop(0)
             if pending_apply_kill and pending_apply_kill[1] <= 0:
                 device = pending_apply_kill[0]
                 self.kill_apply(device, usual_apply)
@@ -566,9 +703,15 @@ class Run:
                 elif len(candidates) == 1:
                     exact += 1
         self.oracle = {"fields_checked": checked, "single_winner": exact, "wrong": wrong}
+        lost = self.lost()
+        if lost:
+            self.problems.append(f"{len(lost)} place(s) added and never removed are gone")
+        self.outcome = {"lost": len(lost),
+                        "diverged": sum(1 for v in views if v != views[0]),
+                        "resurrected": returned}
         for d in self.devices:
             d.check("the end of the run")
-        return identical and not returned and not wrong
+        return identical and not returned and not wrong and not lost
 
     def latency(self, edits):
         for d in self.devices:
@@ -580,7 +723,7 @@ class Run:
         from_exit, from_start = [], []
         missing = 0
         for _ in range(edits):
-            device = self.rng.choice(self.devices)
+            device = self.rng.choice([d for d in self.devices if not d.ahead])
             kind = self.rng.choice(["rename", "set"])
             tool, args, tracked = self.plan(device, kind)
             seen = self.before(device, tracked)
@@ -590,13 +733,17 @@ class Run:
             if result.returncode != 0 or not self.after(device, tracked, seen):
                 continue
             origin, seq = self.edits[-1]["id"]
-            waiting = {d.index for d in self.devices if d is not device}
+            waiting = {d.index for d in self.devices if d is not device and not d.ahead}
             deadline = end + 30
             while waiting and time.monotonic() < deadline:
                 for index in list(waiting):
                     try:
+                        # Arrived: taken, or held for a clock ahead of this device's (after
+                        # --accept-held, a device's clock may run up to a day ahead; one a few
+                        # minutes behind it holds its edits for those minutes).
                         found = connections[index].execute(
-                            "SELECT 1 FROM sync_change WHERE origin = ? AND seq = ?",
+                            "SELECT 1 FROM sync_change WHERE origin = ?1 AND seq = ?2 UNION ALL "
+                            "SELECT 1 FROM sync_held WHERE origin = ?1 AND seq = ?2",
                             (origin, seq)).fetchone()
                     except sqlite3.OperationalError:
                         found = None
@@ -607,6 +754,8 @@ class Run:
                         waiting.discard(index)
                 time.sleep(0.002)
             missing += len(waiting)
+            for index in waiting:
+                self.missing_by_device[index] = self.missing_by_device.get(index, 0) + 1
         for connection in connections.values():
             connection.close()
         return from_exit, from_start, missing
@@ -626,6 +775,10 @@ def main():
                         help="chance per operation that a device's sync stops")
     parser.add_argument("--latency-edits", type=int, default=200)
     parser.add_argument("--keep", action="store_true", help="keep the devices' files")
+    parser.add_argument("--no-accidents", dest="accidents", action="store_false",
+                        help="no clock days ahead, restore, tidying or late joiner (issue 30)")
+    parser.add_argument("--ahead-days", type=int, default=2,
+                        help="how far ahead the accidents' device's clock is")
     args = parser.parse_args()
     if shutil.which("faketime") is None:
         sys.exit("faketime is missing (Debian's faketime package)")
@@ -650,12 +803,20 @@ def main():
             if device.watcher is None:
                 device.start_watch()
         heal = time.monotonic()
-        quiet = run.wait_quiet(180)
+        quiet = run.wait_quiet(180) if not args.accidents else run.accept_held()
         settle = time.monotonic() - heal
         if not quiet:
             run.problems.append("the devices did not come to hold the same changes in 180 s")
         passed = run.verify() and quiet
         from_exit, from_start, missing = run.latency(args.latency_edits)
+        if args.accidents:
+            # Once more after the latency phase's edits: every device takes what it holds,
+            # and they must still agree.
+            run.accept_held()
+            views = [run.shown(d) for d in run.devices]
+            run.outcome["diverged_after_latency"] = sum(1 for v in views if v != views[0])
+            if run.outcome["diverged_after_latency"]:
+                run.problems.append("devices differ after the latency phase")
     finally:
         for device in run.devices:
             if device.watcher is not None:
@@ -672,6 +833,9 @@ def main():
         "write_kills": run.write_kills,
         "apply_kills": run.apply_kills,
         "checks_run": run.checks,
+        "checks_failing_on_held_changes_only": run.held_checks,
+        "accidents": run.accidents,
+        "outcome": getattr(run, "outcome", None),
         "usual_apply_ms": round(run.apply_seconds * 1000, 1),
         "oracle": run.oracle,
         "chaos_seconds": round(chaos_seconds, 1),
@@ -681,6 +845,7 @@ def main():
         "files_in_folder": files,
         "latency_ms": {
             "edits": len(from_exit), "not_arrived_in_30s": missing,
+            "not_arrived_by_device": run.missing_by_device,
             "from_exit_p50": round(percentile(from_exit, 0.5) * 1000, 1),
             "from_exit_p99": round(percentile(from_exit, 0.99) * 1000, 1),
             "from_exit_max": round(max(from_exit, default=float("nan")) * 1000, 1),

@@ -57,13 +57,20 @@ struct ChangeApplier {
       var latest: (wall: Int64, counter: Int64) = (0, 0)
       let now = try db.scalarInt("SELECT ms FROM sync_now")
       var device = try db.scalarString("SELECT device FROM sync_device WHERE id = 1") ?? ""
-      let candidates = try Self.releaseHeld(db, now: now, all: acceptingHeld) + changes
+      let released = try Self.releaseHeld(db, now: now, all: acceptingHeld)
       // Accepted: no clock is too far ahead.
       let judgedAt = acceptingHeld ? ChangeCheck.greatestNumber : now
-      for change in candidates {
+      for (index, change) in (released + changes).enumerated() {
+        // Where a change came from is judged as it arrives, before it may be held: a held
+        // change taken now came from its own device's file then, whatever file's apply
+        // releases it (judged again, it was refused as that file's, and lost here for good).
+        let foreign = index >= released.count && foreignOrigins.contains(change.origin)
         switch ChangeCheck.verdict(change, now: judgedAt) {
         case .refuse(let reason):
           outcome.refuse(change, reason)
+          continue
+        case .hold where foreign:
+          outcome.refuse(change, "device \(change.origin) writes its own changes, not this file")
           continue
         case .hold:
           try db.execute(
@@ -77,7 +84,7 @@ struct ChangeApplier {
           "SELECT \(SyncChange.columns) FROM sync_change WHERE origin = ? AND seq = ?",
           [change.origin, change.seq], row: SyncChange.read)
         if existing == change { continue }  // a replay
-        if foreignOrigins.contains(change.origin) {
+        if foreign {
           outcome.refuse(change, "device \(change.origin) writes its own changes, not this file")
           continue
         }

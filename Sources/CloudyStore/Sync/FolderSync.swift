@@ -83,6 +83,7 @@ struct FolderSync {
     for writer in writers where writer != device.id {
       try receiveSnapshot(of: writer, greatestListed: greatestListed[writer], into: &report)
     }
+    try takeHeldThatCameDue(into: &report)
     try SyncedState.settleOrder(database)
     // Changes received may have shown that this file went back: it syncs on under a new id.
     device = try SyncDevice.claimed(database)
@@ -149,6 +150,20 @@ struct FolderSync {
         $0.int64(0)
       })
     return listed.filter { !applied.contains($0) }
+  }
+
+  /// Takes the held changes whose clock this machine's has come within a day of, when no file
+  /// applied by this sync took them already (a held change is otherwise taken only when
+  /// something else arrives, and a quiet folder would keep it held for ever).
+  private func takeHeldThatCameDue(into report: inout SyncReport) throws {
+    let due = try database.scalarInt(
+      "SELECT count(*) FROM sync_held WHERE wall <= (SELECT ms FROM sync_now) + ?",
+      [ChangeCheck.clockBound])
+    guard due > 0 else { return }
+    let outcome = try database.write { db in
+      try ChangeApplier(database: db).apply([], settlingOrder: false)
+    }
+    report.add(outcome, from: "held changes")
   }
 
   /// Every this many change files, a device writes its snapshot too.

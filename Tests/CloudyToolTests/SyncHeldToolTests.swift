@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// Changes held for a clock far ahead (docs/sync.md, "A clock far ahead") are taken once this
+/// machine's clock comes within a day of them, by the next sync, even when no new file arrives
+/// to carry them in: a quiet folder must not keep them held for ever.
+@Suite("cloudy-db sync: held changes come due")
+struct SyncHeldToolTests {
+  /// A process clock two days from now (libfaketime; file times left real).
+  private func twoDaysAhead() throws -> [String: String] {
+    var environment = try AlertToolTests.clock("")
+    environment["FAKETIME"] = "+2d"
+    environment["NO_FAKE_STAT"] = "1"
+    return environment
+  }
+
+  @Test func aHeldChangeIsTakenWhenTheClockGetsThereThoughNothingNewArrived() throws {
+    let folder = try ToolTestFolder()
+    let (ahead, home, sync) = (
+      folder.file("ahead.sqlite"), folder.file("home.sqlite"), folder.file("sync")
+    )
+    let later = try twoDaysAhead()
+    for arguments in [
+      ["cloudy-locations", "add", "--name", "Far", "--lat", "1", "--lon", "2"],
+      ["cloudy-db", "sync", "--folder", sync],
+    ] {
+      let result = try ToolRunner.run(
+        arguments[0], Array(arguments.dropFirst()) + ["--db", ahead], environment: later)
+      #expect(result.status == 0, "\(result.standardError)")
+    }
+    let first = try jsonObject(
+      try runSucceeding("cloudy-db", ["sync", "--folder", sync, "--json"], home))
+    #expect((first["held"] as? Int ?? 0) > 0)
+    #expect(try sqlite3(home, "SELECT count(*) FROM location") == "0")
+
+    // Two days on for home too: its clock has reached the changes. No file is new.
+    let due = try jsonObject(
+      try ToolRunner.run(
+        "cloudy-db", ["sync", "--folder", sync, "--json", "--db", home], environment: later))
+    #expect((due["applied"] as? Int ?? 0) > 0)
+    #expect(try sqlite3(home, "SELECT name FROM location") == "Far")
+    #expect(try sqlite3(home, "SELECT count(*) FROM sync_held") == "0")
+  }
+
+  /// A held change comes due while another device's file is applied: it is taken, not judged
+  /// again as that file's (where it would be refused, being its own device's, and lost).
+  @Test func aHeldChangeComingDueWhileAnotherDevicesFileAppliesIsTaken() throws {
+    let folder = try ToolTestFolder()
+    let (ahead, home, near, sync) = (
+      folder.file("ahead.sqlite"), folder.file("home.sqlite"), folder.file("near.sqlite"),
+      folder.file("sync")
+    )
+    let later = try twoDaysAhead()
+    for arguments in [
+      ["cloudy-locations", "add", "--name", "Far", "--lat", "1", "--lon", "2"],
+      ["cloudy-db", "sync", "--folder", sync],
+    ] {
+      let result = try ToolRunner.run(
+        arguments[0], Array(arguments.dropFirst()) + ["--db", ahead], environment: later)
+      #expect(result.status == 0, "\(result.standardError)")
+    }
+    let first = try jsonObject(
+      try runSucceeding("cloudy-db", ["sync", "--folder", sync, "--json"], home))
+    #expect((first["held"] as? Int ?? 0) > 0)
+    // Another device's file arrives; home's clock has meanwhile reached the held changes.
+    try runSucceeding(
+      "cloudy-locations", ["add", "--name", "Near", "--lat", "3", "--lon", "4"], near)
+    try runSucceeding("cloudy-db", ["sync", "--folder", sync], near)
+    let result = try ToolRunner.run(
+      "cloudy-db", ["sync", "--folder", sync, "--json", "--db", home], environment: later)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(try sqlite3(home, "SELECT name FROM location ORDER BY name") == "Far\nNear")
+    #expect(try sqlite3(home, "SELECT count(*) FROM sync_held") == "0")
+  }
+}
