@@ -99,4 +99,36 @@ struct SyncHeldToolTests {
     #expect(try sqlite3(home, "SELECT temperature_notation FROM settings") == "celsius")
     try runSucceeding("cloudy-db", ["check"], home)
   }
+
+  /// The same for a device that syncs only with a hub (`cloudy-db sync URL`): its losing edit
+  /// is undone as it is sent, as a folder sync undoes it.
+  @Test func anEditThatLostToAnAcceptedChangeIsUndoneByTheNextHubSync() throws {
+    let folder = try ToolTestFolder()
+    let (ahead, home, server) = (
+      folder.file("ahead.sqlite"), folder.file("home.sqlite"), folder.file("server.sqlite")
+    )
+    try runSucceeding("cloudy-settings", ["set", "time", "24h"], server)
+    let web = try WebServerProcess(database: server, ["--offline"])
+    let hub = "http://127.0.0.1:\(web.port)"
+    let later = try twoDaysAhead()
+    for arguments in [
+      ["cloudy-settings", "set", "temperature", "celsius"],
+      ["cloudy-db", "sync", hub],
+    ] {
+      let result = try ToolRunner.run(
+        arguments[0], Array(arguments.dropFirst()) + ["--db", ahead], environment: later)
+      #expect(result.status == 0, "\(result.standardError)")
+    }
+    // The hub holds the change stamped two days ahead until it is accepted there.
+    try runSucceeding("cloudy-db", ["sync", "--accept-held"], server)
+    try runSucceeding("cloudy-db", ["sync", hub], home)
+    try runSucceeding("cloudy-db", ["sync", "--accept-held"], home)
+    #expect(try sqlite3(home, "SELECT temperature_notation FROM settings") == "celsius")
+    try runSucceeding("cloudy-settings", ["set", "temperature", "fahrenheit"], home)
+
+    try runSucceeding("cloudy-db", ["sync", hub], home)
+    #expect(try sqlite3(home, "SELECT temperature_notation FROM settings") == "celsius")
+    try runSucceeding("cloudy-db", ["check"], home)
+    #expect(web.stop() == 0)
+  }
 }

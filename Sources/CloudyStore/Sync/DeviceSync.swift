@@ -101,8 +101,9 @@ public struct DeviceSync: SyncHub {
       try post(message)
       start += slice.count
     }
-    if let mine = outgoing.filter({ $0.origin == device.id }).map(\.seq).max() {
-      try exchange.noteSent(to: "hub:\(hub.device)", origin: device.id, seq: mine)
+    let own = outgoing.filter { $0.origin == device.id }
+    if let mine = own.map(\.seq).max() {
+      try exchange.noteSent(to: "hub:\(hub.device)", origin: device.id, seq: mine, own: own)
     }
     return outgoing.count
   }

@@ -302,37 +302,12 @@ struct FolderSync {
       for (origin, seq) in greatest {
         try SyncLedger.noteSent(db, to: folder.id, origin: origin, seq: seq)
       }
-      try undoLostEdits(changes.filter { $0.origin == device.id }, in: db)
+      try SyncedState.undoLostEdits(changes.filter { $0.origin == device.id }, in: db)
     }
     if file.number % Self.filesPerSnapshot == 0 {
       try writeSnapshot(of: device, number: file.number)
     }
     return changes.count
-  }
-
-  /// Shows the winners again where an edit made here lost to a value already here: one taken
-  /// with `--accept-held`, stamped further ahead than this device's clock may go. The edit is
-  /// recorded and sent (it loses on every device alike); without this, this device alone
-  /// would go on showing it.
-  private func undoLostEdits(_ own: [SyncChange], in db: Database) throws {
-    var placeKeys: Set<String> = []
-    var settingFields: Set<String> = []
-    for change in own
-    where try db.scalarInt(
-      """
-      SELECT count(*) FROM sync_value
-      WHERE entity = ? AND key = ? AND field = ? AND origin = ? AND wall = ? AND counter = ?
-      """, [change.entity, change.key, change.field, change.origin, change.wall, change.counter])
-      == 0
-    {
-      if change.entity == "place" { placeKeys.insert(change.key) }
-      if change.entity == "setting" { settingFields.insert(change.field) }
-    }
-    guard !placeKeys.isEmpty || !settingFields.isEmpty else { return }
-    try SyncDevice.setApplying(db, true)
-    try SyncedState(database: db).update(
-      placeKeys: placeKeys, settingFields: settingFields, settlingOrder: false)
-    try SyncDevice.setApplying(db, false)
   }
 
   /// Keeps the last failure for `--status` (and clears it after a clean sync); written only

@@ -77,10 +77,13 @@ struct HubExchange {
     }
   }
 
-  /// Notes that `destination` now holds this device's changes up to `seq` (for `--status`).
-  func noteSent(to destination: String, origin: String, seq: Int64) throws {
+  /// Notes that `destination` now holds this device's changes up to `seq` (for `--status`),
+  /// and shows the winners again where one of `own`, just sent, lost here (as a folder sync
+  /// does: `SyncedState.undoLostEdits`).
+  func noteSent(to destination: String, origin: String, seq: Int64, own: [SyncChange]) throws {
     try database.write { db in
       try SyncLedger.noteSent(db, to: destination, origin: origin, seq: seq)
+      try SyncedState.undoLostEdits(own, in: db)
     }
   }
 }

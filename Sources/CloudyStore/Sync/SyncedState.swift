@@ -301,3 +301,30 @@ struct SyncedState {
     ) { $0.value(0) }
   }
 }
+
+extension SyncedState {
+  /// Shows the winners again where an edit made here lost to a value already here: one taken
+  /// with `--accept-held`, stamped further ahead than this device's clock may go. The edit is
+  /// recorded and sent (it loses on every device alike); without this, this device alone
+  /// would go on showing it. Called as its own changes are noted sent, to a folder or a hub.
+  static func undoLostEdits(_ own: [SyncChange], in db: Database) throws {
+    var placeKeys: Set<String> = []
+    var settingFields: Set<String> = []
+    for change in own
+    where try db.scalarInt(
+      """
+      SELECT count(*) FROM sync_value
+      WHERE entity = ? AND key = ? AND field = ? AND origin = ? AND wall = ? AND counter = ?
+      """, [change.entity, change.key, change.field, change.origin, change.wall, change.counter])
+      == 0
+    {
+      if change.entity == "place" { placeKeys.insert(change.key) }
+      if change.entity == "setting" { settingFields.insert(change.field) }
+    }
+    guard !placeKeys.isEmpty || !settingFields.isEmpty else { return }
+    try SyncDevice.setApplying(db, true)
+    try SyncedState(database: db).update(
+      placeKeys: placeKeys, settingFields: settingFields, settlingOrder: false)
+    try SyncDevice.setApplying(db, false)
+  }
+}
