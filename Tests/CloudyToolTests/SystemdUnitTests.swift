@@ -96,7 +96,7 @@ struct SystemdUnitTests {
     let stale = try ToolRunner.run(
       "cloudy-forecast", arguments,
       environment: try AlertToolTests.clock(Glance.fakeTime(Glance.seattleIssuedAt + 1_800)))
-    #expect(stale.status == 69, "\(stale.standardOutput)")
+    #expect(stale.status == 69, "\(stale.standardOutput)\(stale.standardError)")
   }
 
   /// The NWS says how long its forecast stays fresh (`Cache-Control: max-age`): the timer's

@@ -67,10 +67,14 @@ struct ToolRunner {
       Issue.record("\(tool) \(arguments) did not finish within \(timeout) s")
     }
     process.waitUntilExit()
+    // Foundation reports a signal's number as the status: say so, or a SIGHUP reads as exit 1.
+    let signalled =
+      process.terminationReason == .uncaughtSignal
+      ? "\n(ToolRunner: \(tool) was ended by signal \(process.terminationStatus))" : ""
     return Result(
       status: process.terminationStatus,
       standardOutput: String(decoding: outputData.get(), as: UTF8.self),
-      standardError: String(decoding: errorData.get(), as: UTF8.self))
+      standardError: String(decoding: errorData.get(), as: UTF8.self) + signalled)
   }
 }
 
