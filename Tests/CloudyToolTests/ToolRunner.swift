@@ -40,9 +40,9 @@ struct ToolRunner {
   ///
   /// Under libfaketime (`AlertToolTests.clock`), Debian's 0.9.10 sometimes fails its own
   /// start-up ("In ft_shm_init(), sem_open failed and recreation attempts failed", exit 1,
-  /// before the tool's first instruction): it makes a semaphore and shared memory named by the
-  /// process id and leaves them in /dev/shm at exit, and with `pid_max` at 32768 a later
-  /// process of a long run gets an id whose names are taken. Seen twice in a clean clone's
+  /// before the tool's first instruction); most likely because it makes a semaphore and shared
+  /// memory named by the process id and leaves them in /dev/shm at exit, and with `pid_max` at
+  /// 32768 a later process of a long run gets an id whose names are taken. Seen twice in a clean clone's
   /// `.ci/run`, in different tests. Such a start is run again (another process id), at most
   /// twice; nothing of the tool ran, so nothing is repeated.
   @discardableResult
