@@ -39,13 +39,8 @@ struct ChangeFile: Equatable, Sendable {
   /// The number in a change file's name; nil for any other name (a temporary, a stray file, a
   /// number over `greatestNumber`).
   ///
-  /// Read from the name's bytes: a sync reads every name in a folder that may hold 100,000
-  /// files, at every sync.
-  static func number(inFileName name: String) -> Int64? {
-    number(inFileName: name.utf8)
-  }
-
-  /// The same from the name's bytes as the folder holds them (no string made).
+  /// Read from the name's bytes as the folder holds them (no string made): a sync reads every
+  /// name in a folder that may hold 100,000 files, at every sync.
   static func number(inFileName bytes: some Collection<UInt8>) -> Int64? {
     let suffix = ".changes".utf8
     guard bytes.count > suffix.count, bytes.count - suffix.count <= 15,
