@@ -104,6 +104,25 @@ def signal_tool(process, number):
             pass
 
 
+def tidy_below_snapshots(folder):
+    """Removes, in each device's subfolder, the change files its snapshot covers (as a person
+    tidying the folder, or a carrier expiring old files, would); how many it removed."""
+    removed = 0
+    for writer in os.listdir(folder):
+        path = os.path.join(folder, writer)
+        snapshot = os.path.join(path, "snapshot.changes")
+        if not os.path.isdir(path) or not os.path.exists(snapshot):
+            continue
+        with open(snapshot, "rb") as file:
+            covered = int(file.readline().split()[3])
+        for name in os.listdir(path):
+            stem = name[:-len(".changes")]
+            if name.endswith(".changes") and stem.isdigit() and int(stem) < covered:
+                os.remove(os.path.join(path, name))
+                removed += 1
+    return removed
+
+
 def percentile(values, fraction):
     ordered = sorted(values)
     if not ordered:
@@ -490,20 +509,7 @@ class Run:
             subprocess.run(["cp", self.backup, device.db], check=True)
             device.start_watch()
         elif kind == "tidy":
-            removed = 0
-            for writer in os.listdir(self.folder):
-                path = os.path.join(self.folder, writer)
-                snapshot = os.path.join(path, "snapshot.changes")
-                if not os.path.isdir(path) or not os.path.exists(snapshot):
-                    continue
-                with open(snapshot, "rb") as file:
-                    covered = int(file.readline().split()[3])
-                for name in os.listdir(path):
-                    stem = name[:-len(".changes")]
-                    if name.endswith(".changes") and stem.isdigit() and int(stem) < covered:
-                        os.remove(os.path.join(path, name))
-                        removed += 1
-            self.accidents["tidied_files"] = removed
+            self.accidents["tidied_files"] = tidy_below_snapshots(self.folder)
         elif kind == "join":
             device = Device(self, len(self.devices), self.rng.randint(-300, 300))
             self.devices.append(device)

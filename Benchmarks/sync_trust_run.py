@@ -31,6 +31,8 @@ import subprocess
 import sys
 import tempfile
 
+from sync_convergence import tidy_below_snapshots
+
 FAKETIME = next((p for p in ["/usr/bin/faketime", "/usr/local/bin/faketime"]
                  if os.access(p, os.X_OK)), None)
 
@@ -101,17 +103,7 @@ def main():
         elif event == "tidy":
             for device in devices:
                 device.sync(folder)
-            for writer in os.listdir(folder):
-                path = os.path.join(folder, writer)
-                snapshot = os.path.join(path, "snapshot.changes")
-                if not os.path.isdir(path) or not os.path.exists(snapshot):
-                    continue
-                with open(snapshot, "rb") as file:
-                    covered = int(file.readline().split()[3])
-                for name in os.listdir(path):
-                    stem = name[:-len(".changes")]
-                    if name.endswith(".changes") and stem.isdigit() and int(stem) < covered:
-                        os.remove(os.path.join(path, name))
+            tidy_below_snapshots(folder)
         elif event == "leave":
             left = devices.pop(1)
             left.sync(folder)
